@@ -132,11 +132,11 @@ create table result (
 );
 create index result_series_position on result (series_id, position) include (score, error);
 
+-- API tokens are stored as SHA-256 hashes; the token itself is shown once, when it is made.
 create table api_token (
     id           bigint generated always as identity primary key,
     name         text        not null unique,
     token_sha256 text        not null unique,
     role         text        not null check (role in ('admin', 'write', 'runner')),
-    created_at   timestamptz not null default now(),
-    last_used_at timestamptz
+    created_at   timestamptz not null default now()
 );

@@ -1,0 +1,307 @@
+package dev.perfwatch.ingest;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.perfwatch.system.ConflictException;
+import dev.perfwatch.system.InvalidInputException;
+
+/**
+ * Turns an upload into stored results: checks everything first, then writes the whole run in one transaction, so a
+ * refused run leaves nothing behind and a repeated one stores nothing twice. The entry point other features call
+ * to store a run (the runner protocol, the Codespeed endpoints, importers).
+ */
+@Service
+public class IngestService {
+
+    private static final Logger log = LoggerFactory.getLogger(IngestService.class);
+
+    private final JsonMapper json;
+
+    private final Validator validator;
+
+    private final RunStore store;
+
+    private final CommitPlacement placement;
+
+    private final TransactionTemplate transaction;
+
+    private final ApplicationEventPublisher events;
+
+    private final Counter runs;
+
+    private final Counter results;
+
+    private final DistributionSummary bodySizes;
+
+    private final Timer timer;
+
+    IngestService(JsonMapper json, Validator validator, RunStore store, CommitPlacement placement,
+            TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters) {
+        this.json = json;
+        this.validator = validator;
+        this.store = store;
+        this.placement = placement;
+        this.transaction = transaction;
+        this.events = events;
+        this.runs = Counter.builder("perfwatch.ingest.runs").description("Runs stored").register(meters);
+        this.results = Counter.builder("perfwatch.ingest.results").description("Results stored").register(meters);
+        this.bodySizes = DistributionSummary.builder("perfwatch.ingest.body.size")
+            .baseUnit("bytes")
+            .description("Size of accepted upload bodies")
+            .register(meters);
+        this.timer = Timer.builder("perfwatch.ingest.duration").description("Time to store a run").register(meters);
+    }
+
+    /** Stores the body of {@code POST /api/v1/runs}. */
+    public IngestReceipt ingest(byte[] body) {
+        RunUpload upload;
+        try {
+            upload = json.readValue(body, RunUpload.class);
+        }
+        catch (JacksonException ex) {
+            throw new InvalidInputException(path(ex), "the body is not a valid run: " + ex.getOriginalMessage());
+        }
+        if (upload == null) {
+            throw new InvalidInputException("body", "the body is empty");
+        }
+        return ingest(upload, sha256(body));
+    }
+
+    /** Stores a run given as a record; the fingerprint tells a retry of the same content from a conflicting one. */
+    public IngestReceipt ingest(RunUpload upload, String fingerprint) {
+        validate(upload);
+        List<JmhBenchmark> benchmarks = JmhResultReader.read(upload.jmh(), "jmh");
+        rejectRepeatedCases(benchmarks);
+        long started = System.nanoTime();
+        IngestReceipt receipt = transaction.execute(status -> store(upload, benchmarks, fingerprint));
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        if (receipt.created()) {
+            runs.increment();
+            results.increment(receipt.results());
+            timer.record(java.time.Duration.ofNanos(System.nanoTime() - started));
+            log.info("Ingested run {} project={} commit={} hostClass={} results={} in {} ms", upload.id(),
+                    upload.project(), upload.commit().sha(), upload.host().hostClass(), receipt.results(),
+                    millis);
+        }
+        return receipt;
+    }
+
+    void recordBodySize(int bytes) {
+        bodySizes.record(bytes);
+    }
+
+    /** A run as stored, for uploaders that want to confirm delivery. */
+    public Optional<RunSummary> find(UUID id) {
+        return store.summary(id);
+    }
+
+    private IngestReceipt store(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint) {
+        long project = store.project(upload.project(), upload.repository());
+        long branch = store.branch(project, upload.branch());
+        RunStore.StoredCommit commit = store.commit(project, upload.commit());
+        long host = store.host(upload.host());
+        int count = benchmarks.stream().mapToInt(b -> b.metrics().size()).sum();
+        String metadata = upload.metadata() == null || upload.metadata().isNull() ? "{}" : upload.metadata().toString();
+        Optional<RunStore.ExistingRun> existing = store.insertRun(upload.id(), project, branch, commit.id(), host,
+                upload.host().hostClass(), fingerprint, count, metadata);
+        if (existing.isPresent()) {
+            if (!existing.get().bodySha256().equals(fingerprint)) {
+                throw new ConflictException("id", "run " + upload.id() + " was stored before with other content");
+            }
+            return new IngestReceipt(upload.id(), existing.get().resultCount(), false);
+        }
+        BigDecimal position = placement.place(branch, commit);
+        long[] series = series(project, branch, upload.host().hostClass(), benchmarks, count);
+        int i = 0;
+        double[] scores = new double[count];
+        Double[] errors = new Double[count];
+        Double[] ciLowers = new Double[count];
+        Double[] ciUppers = new Double[count];
+        String[] samples = new String[count];
+        String[] histograms = new String[count];
+        for (JmhBenchmark benchmark : benchmarks) {
+            for (JmhBenchmark.Metric metric : benchmark.metrics()) {
+                scores[i] = metric.score();
+                errors[i] = metric.error();
+                ciLowers[i] = metric.ciLower();
+                ciUppers[i] = metric.ciUpper();
+                samples[i] = Samples.toJson(metric.samples());
+                histograms[i] = metric.histogram();
+                i++;
+            }
+        }
+        store.results(upload.id(), commit.id(), position, series, scores, errors, ciLowers, ciUppers, samples,
+                histograms);
+        events.publishEvent(new RunIngested(upload.id(), project, branch, commit.id(), upload.host().hostClass(),
+                java.util.Arrays.stream(series).boxed().toList()));
+        return new IngestReceipt(upload.id(), count, true);
+    }
+
+    /** Series ids in the order of the benchmarks' metrics. */
+    private long[] series(long project, long branch, String hostClass, List<JmhBenchmark> benchmarks, int count) {
+        Map<JmhBenchmark.Jvm, Integer> jvmIndex = new LinkedHashMap<>();
+        Map<String, Integer> nameIndex = new LinkedHashMap<>();
+        Map<String, Integer> metricIndex = new LinkedHashMap<>();
+        Map<String, String[]> metricRows = new LinkedHashMap<>();
+        for (JmhBenchmark benchmark : benchmarks) {
+            jvmIndex.putIfAbsent(benchmark.jvm(), jvmIndex.size());
+            nameIndex.putIfAbsent(benchmark.benchmark(), nameIndex.size());
+            for (JmhBenchmark.Metric metric : benchmark.metrics()) {
+                String key = metric.name() + "\u0000" + metric.unit();
+                if (metricIndex.putIfAbsent(key, metricIndex.size()) == null) {
+                    metricRows.put(key, new String[] { metric.name(), metric.unit(), metric.direction() });
+                }
+            }
+        }
+        List<JmhBenchmark.Jvm> jvms = new ArrayList<>(jvmIndex.keySet());
+        long[] environmentIds = store.environments(hostClass,
+                jvms.stream().map(JmhBenchmark.Jvm::jdkVersion).toArray(String[]::new),
+                jvms.stream().map(JmhBenchmark.Jvm::vmName).toArray(String[]::new),
+                jvms.stream().map(JmhBenchmark.Jvm::vmVersion).toArray(String[]::new),
+                jvms.stream().map(jvm -> json.writeValueAsString(jvm.args())).toArray(String[]::new));
+        long[] benchmarkIds = store.benchmarks(project, nameIndex.keySet().toArray(String[]::new));
+        List<String[]> metricList = new ArrayList<>(metricRows.values());
+        long[] metricIds = store.metrics(metricList.stream().map(m -> m[0]).toArray(String[]::new),
+                metricList.stream().map(m -> m[1]).toArray(String[]::new),
+                metricList.stream().map(m -> m[2]).toArray(String[]::new));
+
+        Map<String, Integer> caseIndex = new LinkedHashMap<>();
+        List<Object[]> caseRows = new ArrayList<>();
+        int[] caseOfBenchmark = new int[benchmarks.size()];
+        for (int b = 0; b < benchmarks.size(); b++) {
+            JmhBenchmark benchmark = benchmarks.get(b);
+            long benchmarkId = benchmarkIds[nameIndex.get(benchmark.benchmark())];
+            String key = caseKey(benchmark);
+            String uniqueKey = benchmarkId + "\u0000" + key;
+            Integer index = caseIndex.get(uniqueKey);
+            if (index == null) {
+                index = caseIndex.size();
+                caseIndex.put(uniqueKey, index);
+                caseRows.add(new Object[] { benchmarkId, benchmark.mode(), benchmark.threads(),
+                        json.writeValueAsString(benchmark.params()), key });
+            }
+            caseOfBenchmark[b] = index;
+        }
+        long[] caseIds = store.cases(caseRows.stream().mapToLong(r -> (Long) r[0]).toArray(),
+                caseRows.stream().map(r -> (String) r[1]).toArray(String[]::new),
+                caseRows.stream().mapToInt(r -> (Integer) r[2]).toArray(),
+                caseRows.stream().map(r -> (String) r[3]).toArray(String[]::new),
+                caseRows.stream().map(r -> (String) r[4]).toArray(String[]::new));
+
+        long[] cases = new long[count];
+        long[] metrics = new long[count];
+        long[] environments = new long[count];
+        int i = 0;
+        for (int b = 0; b < benchmarks.size(); b++) {
+            JmhBenchmark benchmark = benchmarks.get(b);
+            for (JmhBenchmark.Metric metric : benchmark.metrics()) {
+                cases[i] = caseIds[caseOfBenchmark[b]];
+                metrics[i] = metricIds[metricIndex.get(metric.name() + "\u0000" + metric.unit())];
+                environments[i] = environmentIds[jvmIndex.get(benchmark.jvm())];
+                i++;
+            }
+        }
+        return store.series(project, branch, cases, metrics, environments);
+    }
+
+    /** The canonical text of a case: the same params in another order make the same key. */
+    static String caseKey(JmhBenchmark benchmark) {
+        StringBuilder key = new StringBuilder(benchmark.mode()).append(";threads=").append(benchmark.threads());
+        benchmark.params().forEach((name, value) -> key.append(';').append(name).append('=').append(value));
+        return key.toString();
+    }
+
+    private static void rejectRepeatedCases(List<JmhBenchmark> benchmarks) {
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < benchmarks.size(); i++) {
+            JmhBenchmark benchmark = benchmarks.get(i);
+            String key = benchmark.benchmark() + "\u0000" + caseKey(benchmark) + "\u0000" + benchmark.jvm();
+            Integer earlier = seen.putIfAbsent(key, i);
+            if (earlier != null) {
+                throw new InvalidInputException("jmh[" + i + "]",
+                        "jmh[" + i + "] repeats the case of jmh[" + earlier + "]");
+            }
+            Set<String> metrics = new java.util.HashSet<>();
+            for (JmhBenchmark.Metric metric : benchmark.metrics()) {
+                if (!metrics.add(metric.name() + "\u0000" + metric.unit())) {
+                    throw new InvalidInputException("jmh[" + i + "].secondaryMetrics",
+                            "jmh[" + i + "].secondaryMetrics names " + metric.name() + " twice");
+                }
+            }
+        }
+    }
+
+    private void validate(RunUpload upload) {
+        Set<ConstraintViolation<RunUpload>> violations = validator.validate(upload);
+        violations.stream()
+            .min(java.util.Comparator.comparing(v -> v.getPropertyPath().toString()))
+            .ifPresent(v -> {
+                String field = v.getPropertyPath().toString().replaceAll("<list element>", "").replace("..", ".");
+                throw new InvalidInputException(field, field + " " + v.getMessage());
+            });
+        if (upload.metadata() != null && !upload.metadata().isNull() && !upload.metadata().isObject()) {
+            throw new InvalidInputException("metadata", "metadata must be a JSON object");
+        }
+        if (upload.jmh() == null || upload.jmh().isNull()) {
+            throw new InvalidInputException("jmh", "jmh is required");
+        }
+    }
+
+    private static String path(JacksonException ex) {
+        StringBuilder out = new StringBuilder();
+        for (JacksonException.Reference reference : ex.getPath()) {
+            if (reference.getPropertyName() != null) {
+                if (!out.isEmpty()) {
+                    out.append('.');
+                }
+                out.append(reference.getPropertyName());
+            }
+            else if (reference.getIndex() >= 0) {
+                out.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return out.isEmpty() ? "body" : out.toString();
+    }
+
+    static String sha256(byte[] body) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
+        }
+        catch (NoSuchAlgorithmException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    static String sha256(String text) {
+        return sha256(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+}

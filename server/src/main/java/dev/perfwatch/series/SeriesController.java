@@ -1,0 +1,106 @@
+package dev.perfwatch.series;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.time.Instant;
+import java.util.List;
+
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.perfwatch.system.InvalidInputException;
+import dev.perfwatch.system.NotFoundException;
+
+/** The read API: what is tracked, and the points of one series in commit order. */
+@RestController
+@RequestMapping("/api/v1")
+class SeriesController {
+
+    static final int MAX_POINTS = 100_000;
+
+    private final SeriesQueries queries;
+
+    SeriesController(SeriesQueries queries) {
+        this.queries = queries;
+    }
+
+    @GetMapping("/projects")
+    List<SeriesViews.Project> projects() {
+        return queries.projects();
+    }
+
+    @GetMapping("/benchmarks")
+    List<SeriesViews.Benchmark> benchmarks(@RequestParam String project) {
+        return queries.benchmarks(projectId(project));
+    }
+
+    @GetMapping("/series")
+    List<SeriesViews.Series> series(@RequestParam String project, @RequestParam(required = false) String benchmark,
+            @RequestParam(required = false) String metric, @RequestParam(required = false) String hostClass,
+            @RequestParam(required = false) String branch) {
+        return queries.series(projectId(project), benchmark, metric, hostClass, branch);
+    }
+
+    @GetMapping("/series/{id}")
+    SeriesViews.Series one(@PathVariable long id) {
+        return queries.series(id).orElseThrow(() -> new NotFoundException("no series " + id));
+    }
+
+    @GetMapping(path = "/series/{id}/points", produces = MediaType.APPLICATION_JSON_VALUE)
+    List<SeriesViews.Point> points(@PathVariable long id, @RequestParam(defaultValue = "10000") int limit,
+            @RequestParam(required = false) Instant since) {
+        if (limit < 1 || limit > MAX_POINTS) {
+            throw new InvalidInputException("limit", "limit must be between 1 and " + MAX_POINTS);
+        }
+        one(id);
+        return queries.points(id, limit, since);
+    }
+
+    @GetMapping(path = "/series/{id}/points", produces = "text/csv")
+    void pointsCsv(@PathVariable long id, @RequestParam(defaultValue = "10000") int limit,
+            @RequestParam(required = false) Instant since, HttpServletResponse response) throws IOException {
+        List<SeriesViews.Point> points = points(id, limit, since);
+        response.setContentType("text/csv;charset=UTF-8");
+        Writer out = response.getWriter();
+        out.write("sha,time,author,message,score,error,ci_lower,ci_upper,run\n");
+        for (SeriesViews.Point point : points) {
+            out.write(String.join(",", point.commit().sha(), text(point.commit().time()),
+                    csv(point.commit().author()), csv(firstLine(point.commit().message())), text(point.score()),
+                    text(point.error()), text(point.ciLower()), text(point.ciUpper()), point.run().toString()));
+            out.write('\n');
+        }
+    }
+
+    private long projectId(String name) {
+        return queries.projectId(name).orElseThrow(() -> new NotFoundException("no project " + name));
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return null;
+        }
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+
+    private static String text(Object value) {
+        return value == null ? "" : value.toString();
+    }
+
+    /** RFC 4180 quoting. */
+    private static String csv(String value) {
+        if (value == null) {
+            return "";
+        }
+        if (value.indexOf(',') < 0 && value.indexOf('"') < 0 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
+            return value;
+        }
+        return '"' + value.replace("\"", "\"\"") + '"';
+    }
+}

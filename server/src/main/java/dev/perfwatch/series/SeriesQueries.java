@@ -1,0 +1,158 @@
+package dev.perfwatch.series;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** Read-side SQL: projects, benchmarks, series and their points in branch order. */
+@Repository
+class SeriesQueries {
+
+    private final JdbcClient jdbc;
+
+    SeriesQueries(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    List<SeriesViews.Project> projects() {
+        return jdbc.sql("""
+                select p.id, p.name, p.repository, p.default_branch,
+                       coalesce(array(select b.name from branch b where b.project_id = p.id order by b.name),
+                                '{}') as branches
+                from project p
+                order by p.name
+                """)
+            .query((rs, row) -> new SeriesViews.Project(rs.getLong("id"), rs.getString("name"),
+                    rs.getString("repository"), rs.getString("default_branch"), strings(rs, "branches")))
+            .list();
+    }
+
+    Optional<Long> projectId(String name) {
+        return jdbc.sql("select id from project where name = :name").param("name", name).query(Long.class).optional();
+    }
+
+    List<SeriesViews.Benchmark> benchmarks(long project) {
+        return jdbc.sql("""
+                select b.id, b.name, count(c.id) as cases
+                from benchmark b left join benchmark_case c on c.benchmark_id = b.id
+                where b.project_id = :project
+                group by b.id, b.name
+                order by b.name
+                """)
+            .param("project", project)
+            .query((rs, row) -> new SeriesViews.Benchmark(rs.getLong("id"), rs.getString("name"), rs.getInt("cases")))
+            .list();
+    }
+
+    /** Series of a project; every filter is optional and matched exactly. */
+    List<SeriesViews.Series> series(long project, String benchmark, String metric, String hostClass, String branch) {
+        return jdbc.sql("""
+                select s.id, p.name as project, br.name as branch, b.name as benchmark,
+                       c.id as case_id, c.mode, c.threads, c.params,
+                       m.name as metric, m.unit, m.direction,
+                       e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.vm_version, e.jvm_args
+                from series s
+                join project p on p.id = s.project_id
+                join branch br on br.id = s.branch_id
+                join benchmark_case c on c.id = s.case_id
+                join benchmark b on b.id = c.benchmark_id
+                join metric m on m.id = s.metric_id
+                join environment e on e.id = s.environment_id
+                where s.project_id = :project
+                  and (cast(:benchmark as text) is null or b.name = :benchmark)
+                  and (cast(:metric as text) is null or m.name = :metric)
+                  and (cast(:hostClass as text) is null or e.host_class = :hostClass)
+                  and (cast(:branch as text) is null or br.name = :branch)
+                order by b.name, c.key, m.name, e.host_class, e.id
+                """)
+            .param("project", project)
+            .param("benchmark", benchmark)
+            .param("metric", metric)
+            .param("hostClass", hostClass)
+            .param("branch", branch)
+            .query(SeriesQueries::series)
+            .list();
+    }
+
+    Optional<SeriesViews.Series> series(long id) {
+        return jdbc.sql("""
+                select s.id, p.name as project, br.name as branch, b.name as benchmark,
+                       c.id as case_id, c.mode, c.threads, c.params,
+                       m.name as metric, m.unit, m.direction,
+                       e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.vm_version, e.jvm_args
+                from series s
+                join project p on p.id = s.project_id
+                join branch br on br.id = s.branch_id
+                join benchmark_case c on c.id = s.case_id
+                join benchmark b on b.id = c.benchmark_id
+                join metric m on m.id = s.metric_id
+                join environment e on e.id = s.environment_id
+                where s.id = :id
+                """)
+            .param("id", id)
+            .query(SeriesQueries::series)
+            .optional();
+    }
+
+    /**
+     * The newest {@code limit} points of a series in branch order, optionally only commits made since a time. The
+     * inner query is an index range scan over result (series_id, position), read backwards.
+     */
+    List<SeriesViews.Point> points(long series, int limit, Instant since) {
+        return jdbc.sql("""
+                select c.sha, c.time, c.author, c.message, r.score, r.error, r.ci_lower, r.ci_upper, r.run_id
+                from (select * from result
+                      where series_id = :series
+                      order by position desc, run_id desc
+                      limit :limit) r
+                join commit c on c.id = r.commit_id
+                where cast(:since as timestamptz) is null or c.time >= :since
+                order by r.position, r.run_id
+                """)
+            .param("series", series)
+            .param("limit", limit)
+            .param("since", since == null ? null : Timestamp.from(since))
+            .query((rs, row) -> new SeriesViews.Point(
+                    new SeriesViews.Commit(rs.getString("sha"), instant(rs.getTimestamp("time")),
+                            rs.getString("author"), rs.getString("message")),
+                    finite(rs.getDouble("score")), nullableFinite(rs, "error"), nullableFinite(rs, "ci_lower"),
+                    nullableFinite(rs, "ci_upper"), rs.getObject("run_id", UUID.class)))
+            .list();
+    }
+
+    private static SeriesViews.Series series(ResultSet rs, int row) throws SQLException {
+        return new SeriesViews.Series(rs.getLong("id"), rs.getString("project"), rs.getString("branch"),
+                rs.getString("benchmark"),
+                new SeriesViews.Case(rs.getLong("case_id"), rs.getString("mode"), rs.getInt("threads"),
+                        rs.getString("params")),
+                new SeriesViews.Metric(rs.getString("metric"), rs.getString("unit"), rs.getString("direction")),
+                new SeriesViews.Environment(rs.getLong("environment_id"), rs.getString("host_class"),
+                        rs.getString("jdk_version"), rs.getString("vm_name"), rs.getString("vm_version"),
+                        strings(rs, "jvm_args")));
+    }
+
+    private static List<String> strings(ResultSet rs, String column) throws SQLException {
+        return Arrays.asList((String[]) rs.getArray(column).getArray());
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+
+    private static Double finite(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+
+    private static Double nullableFinite(ResultSet rs, String column) throws SQLException {
+        double value = rs.getDouble(column);
+        return rs.wasNull() ? null : finite(value);
+    }
+}

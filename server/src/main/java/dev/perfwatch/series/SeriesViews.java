@@ -1,0 +1,43 @@
+package dev.perfwatch.series;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonRawValue;
+
+/** The read API's response records. */
+final class SeriesViews {
+
+    private SeriesViews() {
+    }
+
+    record Project(long id, String name, String repository, String defaultBranch, List<String> branches) {
+    }
+
+    record Benchmark(long id, String name, int cases) {
+    }
+
+    record Case(long id, String mode, int threads, @JsonRawValue String params) {
+    }
+
+    record Metric(String name, String unit, String direction) {
+    }
+
+    record Environment(long id, String hostClass, String jdkVersion, String vmName, String vmVersion,
+            List<String> jvmArgs) {
+    }
+
+    record Series(long id, String project, String branch, String benchmark, @JsonProperty("case") Case benchmarkCase,
+            Metric metric,
+            Environment environment) {
+    }
+
+    record Commit(String sha, Instant time, String author, String message) {
+    }
+
+    /** One result of the series: non-finite numbers are written as null. */
+    record Point(Commit commit, Double score, Double error, Double ciLower, Double ciUpper, UUID run) {
+    }
+}

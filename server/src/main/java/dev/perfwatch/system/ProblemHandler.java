@@ -1,0 +1,116 @@
+package dev.perfwatch.system;
+
+import java.util.Comparator;
+import java.util.List;
+
+import jakarta.validation.ConstraintViolationException;
+import tools.jackson.core.JacksonException;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Maps every refusal to one RFC 9457 problem shape: {@code type}, {@code title}, {@code status}, {@code detail} and
+ * {@code field}, the JSON path or parameter that is wrong.
+ */
+@RestControllerAdvice
+class ProblemHandler extends ResponseEntityExceptionHandler {
+
+    @ExceptionHandler(InvalidInputException.class)
+    ProblemDetail invalidInput(InvalidInputException ex) {
+        return problem(HttpStatus.BAD_REQUEST, ex.field(), ex.getMessage());
+    }
+
+    @ExceptionHandler(NotFoundException.class)
+    ProblemDetail notFound(NotFoundException ex) {
+        return problem(HttpStatus.NOT_FOUND, null, ex.getMessage());
+    }
+
+    @ExceptionHandler(ForbiddenException.class)
+    ProblemDetail forbidden(ForbiddenException ex) {
+        return problem(HttpStatus.FORBIDDEN, null, ex.getMessage());
+    }
+
+    @ExceptionHandler(ConflictException.class)
+    ProblemDetail conflict(ConflictException ex) {
+        return problem(HttpStatus.CONFLICT, ex.field(), ex.getMessage());
+    }
+
+    @ExceptionHandler(PayloadTooLargeException.class)
+    ProblemDetail payloadTooLarge(PayloadTooLargeException ex) {
+        return problem(HttpStatus.CONTENT_TOO_LARGE, "body", ex.getMessage());
+    }
+
+    @ExceptionHandler(ConstraintViolationException.class)
+    ProblemDetail constraintViolation(ConstraintViolationException ex) {
+        var first = ex.getConstraintViolations().stream()
+            .min(Comparator.comparing(v -> v.getPropertyPath().toString()))
+            .orElseThrow();
+        String path = first.getPropertyPath().toString();
+        String field = path.substring(path.indexOf('.') + 1);
+        return problem(HttpStatus.BAD_REQUEST, field, field + " " + first.getMessage());
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ProblemDetail typeMismatch(MethodArgumentTypeMismatchException ex) {
+        return problem(HttpStatus.BAD_REQUEST, ex.getName(), ex.getName() + " has an invalid value: " + ex.getValue());
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMissingServletRequestParameter(MissingServletRequestParameterException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return ResponseEntity.badRequest()
+            .body(problem(HttpStatus.BAD_REQUEST, ex.getParameterName(),
+                    "query parameter " + ex.getParameterName() + " is required"));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        List<FieldError> errors = ex.getBindingResult().getFieldErrors();
+        FieldError first = errors.stream().min(Comparator.comparing(FieldError::getField)).orElse(null);
+        String field = first == null ? "body" : first.getField();
+        String detail = first == null ? "the body is invalid" : field + " " + first.getDefaultMessage();
+        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, field, detail));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        if (ex.getCause() instanceof PayloadTooLargeException tooLarge) {
+            return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(payloadTooLarge(tooLarge));
+        }
+        String field = "body";
+        String detail = "the body is not valid JSON";
+        if (ex.getCause() instanceof JacksonException jackson) {
+            if (!jackson.getPath().isEmpty()) {
+                field = JsonPaths.of(jackson.getPath());
+                detail = field + " has an invalid value: " + jackson.getOriginalMessage();
+            }
+            else {
+                detail = "the body is not valid JSON: " + jackson.getOriginalMessage();
+            }
+        }
+        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, field, detail));
+    }
+
+    static ProblemDetail problem(HttpStatus status, String field, String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        if (field != null) {
+            problem.setProperty("field", field);
+        }
+        return problem;
+    }
+}
