@@ -80,13 +80,14 @@ create table benchmark_case (
     unique (benchmark_id, key)
 );
 
--- The primary score is the metric named 'score'; secondary metrics keep JMH's name without the '·' prefix.
+-- The primary score is the metric named 'primary'; secondary metrics keep JMH's name without the '·' prefix.
+-- The direction is decided at ingest, from the unit unless the uploader stated it (Codespeed's lessisbetter).
 create table metric (
     id        bigint generated always as identity primary key,
     name      text not null,
     unit      text not null,
     direction text not null check (direction in ('higher', 'lower')),
-    unique (name, unit)
+    unique (name, unit, direction)
 );
 
 create table series (

@@ -175,7 +175,7 @@ public class IngestService {
             jvmIndex.putIfAbsent(benchmark.jvm(), jvmIndex.size());
             nameIndex.putIfAbsent(benchmark.benchmark(), nameIndex.size());
             for (JmhBenchmark.Metric metric : benchmark.metrics()) {
-                String key = metric.name() + "\u0000" + metric.unit();
+                String key = metricKey(metric);
                 if (metricIndex.putIfAbsent(key, metricIndex.size()) == null) {
                     metricRows.put(key, new String[] { metric.name(), metric.unit(), metric.direction() });
                 }
@@ -224,7 +224,7 @@ public class IngestService {
             JmhBenchmark benchmark = benchmarks.get(b);
             for (JmhBenchmark.Metric metric : benchmark.metrics()) {
                 cases[i] = caseIds[caseOfBenchmark[b]];
-                metrics[i] = metricIds[metricIndex.get(metric.name() + "\u0000" + metric.unit())];
+                metrics[i] = metricIds[metricIndex.get(metricKey(metric))];
                 environments[i] = environmentIds[jvmIndex.get(benchmark.jvm())];
                 i++;
             }
@@ -239,6 +239,10 @@ public class IngestService {
         return key.toString();
     }
 
+    private static String metricKey(JmhBenchmark.Metric metric) {
+        return metric.name() + "\u0000" + metric.unit() + "\u0000" + metric.direction();
+    }
+
     private static void rejectRepeatedCases(List<JmhBenchmark> benchmarks) {
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < benchmarks.size(); i++) {
@@ -251,7 +255,7 @@ public class IngestService {
             }
             Set<String> metrics = new java.util.HashSet<>();
             for (JmhBenchmark.Metric metric : benchmark.metrics()) {
-                if (!metrics.add(metric.name() + "\u0000" + metric.unit())) {
+                if (!metrics.add(metricKey(metric))) {
                     throw new InvalidInputException("jmh[" + i + "].secondaryMetrics",
                             "jmh[" + i + "].secondaryMetrics names " + metric.name() + " twice");
                 }

@@ -14,7 +14,9 @@ import dev.perfwatch.system.InvalidInputException;
 /**
  * Reads a JMH result file ({@code -rf json}) as any JMH from 1.19 on writes it, and refuses it at the first problem
  * with the JSON path of that problem. Secondary metric names lose JMH's old {@code ·} prefix, and the direction of
- * every metric is decided here, from its unit, so that nothing downstream guesses.
+ * every metric is decided here, from its unit, so that nothing downstream guesses. One extension to JMH's format:
+ * a metric may state {@code "scoreDirection": "higher"|"lower"} where the unit cannot tell (Codespeed's
+ * {@code lessisbetter}).
  */
 final class JmhResultReader {
 
@@ -128,7 +130,15 @@ final class JmhResultReader {
         else {
             samples = List.of();
         }
-        return new JmhBenchmark.Metric(name, unit, direction(unit), score, finite(error), finite(ciLower),
+        String direction = direction(unit);
+        JsonNode stated = node.get("scoreDirection");
+        if (stated != null && !stated.isNull()) {
+            if (!stated.isString() || !Set.of("higher", "lower").contains(stated.stringValue())) {
+                throw invalid(path + ".scoreDirection", "must be higher or lower");
+            }
+            direction = stated.stringValue();
+        }
+        return new JmhBenchmark.Metric(name, unit, direction, score, finite(error), finite(ciLower),
                 finite(ciUpper), samples, histogram);
     }
 

@@ -330,10 +330,12 @@ class RunStore {
             .update();
         return ids("""
                 select m.id
-                from unnest(cast(:names as text[]), cast(:units as text[])) with ordinality as k(name, unit, n)
-                join metric m on m.name = k.name and m.unit = k.unit
+                from unnest(cast(:names as text[]), cast(:units as text[]), cast(:directions as text[]))
+                     with ordinality as k(name, unit, direction, n)
+                join metric m on m.name = k.name and m.unit = k.unit and m.direction = k.direction
                 order by k.n
-                """, new Object[][] { { "names", names }, { "units", units } }, names.length);
+                """, new Object[][] { { "names", names }, { "units", units }, { "directions", directions } },
+                names.length);
     }
 
     long[] series(long project, long branch, long[] cases, long[] metrics, long[] environments) {
