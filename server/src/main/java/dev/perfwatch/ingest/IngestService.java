@@ -268,7 +268,7 @@ public class IngestService {
         violations.stream()
             .min(java.util.Comparator.comparing(v -> v.getPropertyPath().toString()))
             .ifPresent(v -> {
-                String field = v.getPropertyPath().toString().replaceAll("<list element>", "").replace("..", ".");
+                String field = v.getPropertyPath().toString().replace(".<list element>", "");
                 throw new InvalidInputException(field, field + " " + v.getMessage());
             });
         if (upload.metadata() != null && !upload.metadata().isNull() && !upload.metadata().isObject()) {
