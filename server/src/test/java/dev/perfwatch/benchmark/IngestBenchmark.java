@@ -1,0 +1,169 @@
+package dev.perfwatch.benchmark;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Runs;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The foundation's load benchmark (not a test: excluded from the default build, run on purpose, numbers recorded in
+ * docs/performance.md). Run: {@code ./mvnw -pl server -am verify -Dgroups=benchmark -DexcludedGroups=none
+ * -Dtest=IngestBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+@Tag("benchmark")
+@ServerTest
+class IngestBenchmark {
+
+    static final int RUNS = Integer.getInteger("bench.runs", 200);
+
+    static final int CASES = 125;
+
+    static final int FORKS = 5;
+
+    static final int ITERATIONS = 10;
+
+    static final int UPLOADERS = Integer.getInteger("bench.uploaders", 2);
+
+    static final int SERIES_POINTS = Integer.getInteger("bench.points", 10_000);
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void ingestAndRead() throws Exception {
+        Api api = Api.at(port);
+        List<String> bodies = new ArrayList<>();
+        Random random = new Random(42);
+        for (int run = 0; run < RUNS; run++) {
+            bodies.add(Runs.run(UUID.randomUUID(), "bench-ingest", Runs.sha(100_000 + run),
+                    run == 0 ? List.of() : List.of(Runs.sha(100_000 + run - 1)), null, jmhFile(random)).toString());
+        }
+        warmUp(api);
+
+        AtomicInteger next = new AtomicInteger();
+        long started = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(UPLOADERS);
+        List<Future<?>> uploaders = new ArrayList<>();
+        for (int u = 0; u < UPLOADERS; u++) {
+            uploaders.add(pool.submit(() -> {
+                for (int i = next.getAndIncrement(); i < bodies.size(); i = next.getAndIncrement()) {
+                    Api.Response response = api.postJson("/api/v1/runs", bodies.get(i));
+                    assertThat(response.status()).as(response.body()).isEqualTo(201);
+                }
+            }));
+        }
+        for (Future<?> uploader : uploaders) {
+            uploader.get();
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        int results = RUNS * CASES * 4;
+        System.out.printf("INGEST %d runs x %d results with %d uploaders: %.2f s, %.0f results/s, %.1f ms/run%n", RUNS,
+                CASES * 4, UPLOADERS, seconds, results / seconds, seconds * 1000 / RUNS);
+
+        long series = longSeries(api, pool);
+        pool.shutdown();
+        double[] millis = new double[200];
+        for (int i = 0; i < 20; i++) {
+            api.get("/api/v1/series/" + series + "/points?limit=" + SERIES_POINTS);
+        }
+        for (int i = 0; i < millis.length; i++) {
+            long t = System.nanoTime();
+            Api.Response response = api.get("/api/v1/series/" + series + "/points?limit=" + SERIES_POINTS);
+            millis[i] = (System.nanoTime() - t) / 1e6;
+            assertThat(response.status()).isEqualTo(200);
+        }
+        Arrays.sort(millis);
+        System.out.printf("READ %d-point series over HTTP: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n", SERIES_POINTS,
+                millis[millis.length / 2], millis[(int) (millis.length * 0.99)], millis[millis.length - 1]);
+    }
+
+    private void warmUp(Api api) {
+        Random random = new Random(7);
+        for (int i = 0; i < 10; i++) {
+            api.postJson("/api/v1/runs", Runs.run(UUID.randomUUID(), "bench-warmup", Runs.sha(900_000 + i),
+                    List.of(), null, jmhFile(random)).toString());
+        }
+    }
+
+    /** A series of SERIES_POINTS commits: one small run per commit. */
+    private long longSeries(Api api, ExecutorService pool) throws Exception {
+        AtomicInteger next = new AtomicInteger();
+        List<Future<?>> uploaders = new ArrayList<>();
+        for (int u = 0; u < UPLOADERS; u++) {
+            uploaders.add(pool.submit(() -> {
+                for (int i = next.getAndIncrement(); i < SERIES_POINTS; i = next.getAndIncrement()) {
+                    api.postJson("/api/v1/runs", Runs.run(UUID.randomUUID(), "bench-read", Runs.sha(200_000 + i),
+                            List.of(), "2026-01-01T00:00:00Z", Runs.thrpt("demo.Long.series", 1000 + i % 7))
+                        .toString());
+                }
+            }));
+        }
+        for (Future<?> uploader : uploaders) {
+            uploader.get();
+        }
+        return api.get("/api/v1/series?project=bench-read&metric=primary").json().get(0).get("id").asLong();
+    }
+
+    /** 125 cases, each a primary score and three GC metrics, every metric 5 forks x 10 iterations of samples. */
+    static ArrayNode jmhFile(Random random) {
+        ArrayNode file = Runs.json.createArrayNode();
+        for (int c = 0; c < CASES; c++) {
+            ObjectNode element = file.addObject();
+            element.put("jmhVersion", "1.37");
+            element.put("benchmark", "bench.Serialization.case" + (c / 5));
+            element.put("mode", "thrpt");
+            element.put("threads", 1);
+            element.put("forks", FORKS);
+            element.put("jdkVersion", "17.0.15");
+            element.put("vmName", "OpenJDK 64-Bit Server VM");
+            element.put("vmVersion", "17.0.15+6");
+            element.putArray("jvmArgs").add("-Xms2g").add("-Xmx2g");
+            element.putObject("params").put("length", Integer.toString(1 << (c % 5)));
+            element.set("primaryMetric", metric(random, 1000 + c, "ops/ms"));
+            ObjectNode secondaries = element.putObject("secondaryMetrics");
+            secondaries.set("gc.alloc.rate", metric(random, 800, "MB/sec"));
+            secondaries.set("gc.alloc.rate.norm", metric(random, 96, "B/op"));
+            secondaries.set("gc.count", metric(random, 12, "counts"));
+        }
+        return file;
+    }
+
+    private static ObjectNode metric(Random random, double level, String unit) {
+        ObjectNode metric = Runs.json.createObjectNode();
+        ArrayNode raw = Runs.json.createArrayNode();
+        double sum = 0;
+        for (int f = 0; f < FORKS; f++) {
+            ArrayNode fork = raw.addArray();
+            for (int i = 0; i < ITERATIONS; i++) {
+                double value = level * (1 + 0.02 * random.nextGaussian());
+                sum += value;
+                fork.add(value);
+            }
+        }
+        double mean = sum / (FORKS * ITERATIONS);
+        metric.put("score", mean);
+        metric.put("scoreError", mean * 0.01);
+        metric.putArray("scoreConfidence").add(mean * 0.99).add(mean * 1.01);
+        metric.put("scoreUnit", unit);
+        metric.set("rawData", raw);
+        return metric;
+    }
+}
