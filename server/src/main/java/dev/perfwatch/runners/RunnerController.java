@@ -1,0 +1,96 @@
+package dev.perfwatch.runners;
+
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.perfwatch.jobs.HeartbeatAnswer;
+import dev.perfwatch.jobs.Job;
+import dev.perfwatch.jobs.Jobs;
+import dev.perfwatch.jobs.Lease;
+import dev.perfwatch.jobs.Outcome;
+import dev.perfwatch.jobs.Progress;
+import dev.perfwatch.security.Caller;
+import dev.perfwatch.security.Role;
+import dev.perfwatch.system.InvalidInputException;
+import dev.perfwatch.system.NotFoundException;
+
+/**
+ * The runner protocol: register, lease a job (204 when there is none), heartbeat with progress, finish. Results
+ * travel separately, through the ingest API, with the attempt id as the run id.
+ */
+@RestController
+@RequestMapping("/api/v1")
+class RunnerController {
+
+    private final Runners runners;
+
+    private final Jobs jobs;
+
+    RunnerController(Runners runners, Jobs jobs) {
+        this.runners = runners;
+        this.jobs = jobs;
+    }
+
+    @PostMapping("/runners")
+    RunnerView register(@Valid @RequestBody Registration registration, HttpServletRequest request) {
+        Caller caller = Caller.require(request, Role.RUNNER);
+        return runners.register(registration, caller.name());
+    }
+
+    @GetMapping("/runners")
+    List<RunnerView> list() {
+        return runners.list();
+    }
+
+    @GetMapping("/runners/{id}")
+    RunnerView one(@PathVariable UUID id) {
+        return runners.find(id).orElseThrow(() -> new NotFoundException("no runner " + id));
+    }
+
+    @PostMapping("/runners/{id}/lease")
+    ResponseEntity<Lease> lease(@PathVariable UUID id, HttpServletRequest request) {
+        Caller.require(request, Role.RUNNER);
+        Runners.Registered runner = runners.touch(id)
+            .orElseThrow(() -> new NotFoundException("no runner " + id + ": register first"));
+        return jobs.lease(runner.id(), runner.hostClass(), runner.jdks())
+            .map(ResponseEntity::ok)
+            .orElseGet(() -> ResponseEntity.noContent().build());
+    }
+
+    @PostMapping("/attempts/{id}/heartbeat")
+    HeartbeatAnswer heartbeat(@PathVariable UUID id, @RequestBody(required = false) Heartbeat body,
+            HttpServletRequest request) {
+        Caller.require(request, Role.RUNNER);
+        runners.touchByAttempt(id);
+        return jobs.heartbeat(id, body == null ? null : body.progress(), body == null ? null : body.logTail());
+    }
+
+    @PostMapping("/attempts/{id}/finish")
+    Job finish(@PathVariable UUID id, @RequestBody Finish body, HttpServletRequest request) {
+        Caller.require(request, Role.RUNNER);
+        if (body == null || body.outcome() == null) {
+            throw new InvalidInputException("outcome", "outcome is required: succeeded, failed or released");
+        }
+        runners.touchByAttempt(id);
+        return jobs.finish(id, body.outcome(), body.failure(), body.logTail());
+    }
+
+    /** A heartbeat: the progress and the last lines of output, both optional. */
+    record Heartbeat(Progress progress, String logTail) {
+    }
+
+    /** The end of an attempt; failure says why it failed or was handed back. */
+    record Finish(Outcome outcome, String failure, String logTail) {
+    }
+}

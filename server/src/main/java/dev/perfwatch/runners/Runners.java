@@ -1,0 +1,127 @@
+package dev.perfwatch.runners;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+import dev.perfwatch.jobs.JobsProperties;
+import dev.perfwatch.jobs.Progress;
+
+/** The registry of runner agents: who they are, what they run, and whether they are alive. */
+@Service
+public class Runners {
+
+    private final JdbcClient jdbc;
+
+    private final JsonMapper json;
+
+    private final JobsProperties properties;
+
+    Runners(JdbcClient jdbc, JsonMapper json, JobsProperties properties) {
+        this.jdbc = jdbc;
+        this.json = json;
+        this.properties = properties;
+    }
+
+    /** Registers a runner, or updates it when one of that name registered before (a restarted runner). */
+    public RunnerView register(Registration registration, String tokenName) {
+        UUID id = jdbc.sql("""
+                insert into runner (id, name, host_class, cores, cpu_model, memory_mb, os, kernel, jdks, version,
+                                    token_name)
+                values (:id, :name, :hostClass, :cores, :cpuModel, :memoryMb, :os, :kernel, :jdks, :version,
+                        :tokenName)
+                on conflict (name) do update set
+                    host_class = excluded.host_class, cores = excluded.cores, cpu_model = excluded.cpu_model,
+                    memory_mb = excluded.memory_mb, os = excluded.os, kernel = excluded.kernel,
+                    jdks = excluded.jdks, version = excluded.version, token_name = excluded.token_name,
+                    last_seen_at = now()
+                returning id
+                """)
+            .param("id", UUID.randomUUID())
+            .param("name", registration.name())
+            .param("hostClass", registration.hostClass())
+            .param("cores", registration.cores())
+            .param("cpuModel", registration.cpuModel())
+            .param("memoryMb", registration.memoryMb())
+            .param("os", registration.os())
+            .param("kernel", registration.kernel())
+            .param("jdks", registration.jdks() == null ? new String[0] : registration.jdks().toArray(String[]::new))
+            .param("version", registration.version())
+            .param("tokenName", tokenName)
+            .query(UUID.class)
+            .single();
+        return find(id).orElseThrow();
+    }
+
+    /** The runner, marked as seen now. */
+    Optional<Registered> touch(UUID id) {
+        return jdbc.sql("""
+                update runner set last_seen_at = now() where id = :id
+                returning id, host_class, jdks
+                """)
+            .param("id", id)
+            .query((rs, row) -> new Registered(rs.getObject("id", UUID.class), rs.getString("host_class"),
+                    Arrays.asList((String[]) rs.getArray("jdks").getArray())))
+            .optional();
+    }
+
+    void touchByAttempt(UUID attempt) {
+        jdbc.sql("""
+                update runner set last_seen_at = now()
+                where id = (select runner_id from job_attempt where id = :attempt)
+                """)
+            .param("attempt", attempt)
+            .update();
+    }
+
+    public List<RunnerView> list() {
+        return jdbc.sql(SELECT + " order by r.host_class, r.name")
+            .param("offlineAfter", offlineAfterSeconds())
+            .query(this::view).list();
+    }
+
+    public Optional<RunnerView> find(UUID id) {
+        return jdbc.sql(SELECT + " where r.id = :id")
+            .param("id", id)
+            .param("offlineAfter", offlineAfterSeconds())
+            .query(this::view).optional();
+    }
+
+    private long offlineAfterSeconds() {
+        return properties.leaseDuration().toSeconds() * 3;
+    }
+
+    private static final String SELECT = """
+            select r.*, a.id as attempt_id, a.job_id, cast(a.progress as text) as progress_json,
+                   r.last_seen_at < now() - make_interval(secs => :offlineAfter) as offline
+            from runner r
+            left join lateral (
+                select id, job_id, progress from job_attempt
+                where runner_id = r.id and status = 'running'
+                order by started_at desc limit 1
+            ) a on true
+            """;
+
+    private RunnerView view(ResultSet rs, int row) throws SQLException {
+        UUID attempt = rs.getObject("attempt_id", UUID.class);
+        String state = attempt != null ? "busy" : rs.getBoolean("offline") ? "offline" : "idle";
+        String progress = rs.getString("progress_json");
+        return new RunnerView(rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("host_class"),
+                (Integer) rs.getObject("cores"), rs.getString("cpu_model"), (Long) rs.getObject("memory_mb"),
+                rs.getString("os"), rs.getString("kernel"), Arrays.asList((String[]) rs.getArray("jdks").getArray()),
+                rs.getString("version"), rs.getTimestamp("registered_at").toInstant(),
+                rs.getTimestamp("last_seen_at").toInstant(), state, rs.getObject("job_id", UUID.class), attempt,
+                progress == null ? null : json.readValue(progress, Progress.class));
+    }
+
+    record Registered(UUID id, String hostClass, List<String> jdks) {
+    }
+}
