@@ -3,6 +3,8 @@ package dev.perfwatch.ingest;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -38,7 +40,10 @@ class RunController {
         this.json = json;
     }
 
+    /** The body is read as bytes so that its hash tells a retry from a conflicting reuse of the run id. */
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+            mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = RunUpload.class)))
     ResponseEntity<IngestReceipt> upload(@RequestBody byte[] body, HttpServletRequest request) {
         Caller.require(request, Role.WRITE, Role.RUNNER);
         IngestReceipt receipt = ingest.ingest(body);
