@@ -11,7 +11,8 @@ import org.springframework.stereotype.Repository;
 
 /**
  * The SQL of ingestion. Lookups of the vocabulary rows are set-based (one statement per table per run, over
- * {@code unnest} of arrays) because a run carries hundreds of results and round trips dominate otherwise.
+ * {@code unnest} of arrays) because a run carries hundreds of results and round trips dominate otherwise. Inserts
+ * are sorted by key so that concurrent runs of one suite take row locks in the same order and cannot deadlock.
  */
 @Repository
 class RunStore {
@@ -257,6 +258,7 @@ class RunStore {
                 select :hostClass, jdk, vm, version, array(select jsonb_array_elements_text(cast(args as jsonb)))
                 from unnest(cast(:jdks as text[]), cast(:vms as text[]), cast(:versions as text[]),
                             cast(:args as text[])) as e(jdk, vm, version, args)
+                order by jdk, vm, version, args
                 on conflict do nothing
                 """)
             .param("hostClass", hostClass)
@@ -281,6 +283,7 @@ class RunStore {
         jdbc.sql("""
                 insert into benchmark (project_id, name)
                 select :project, name from unnest(cast(:names as text[])) as b(name)
+                order by name
                 on conflict do nothing
                 """)
             .param("project", project)
@@ -300,6 +303,7 @@ class RunStore {
                 select benchmark, mode, threads, cast(params as jsonb), key
                 from unnest(cast(:benchmarks as bigint[]), cast(:modes as text[]), cast(:threads as integer[]),
                             cast(:params as text[]), cast(:keys as text[])) as c(benchmark, mode, threads, params, key)
+                order by benchmark, key
                 on conflict do nothing
                 """)
             .param("benchmarks", benchmarks)
@@ -322,6 +326,7 @@ class RunStore {
                 select name, unit, direction
                 from unnest(cast(:names as text[]), cast(:units as text[]), cast(:directions as text[]))
                      as m(name, unit, direction)
+                order by name, unit, direction
                 on conflict do nothing
                 """)
             .param("names", names)
@@ -344,6 +349,7 @@ class RunStore {
                 select :project, :branch, c, m, e
                 from unnest(cast(:cases as bigint[]), cast(:metrics as bigint[]), cast(:environments as bigint[]))
                      as s(c, m, e)
+                order by c, m, e
                 on conflict do nothing
                 """)
             .param("project", project)
