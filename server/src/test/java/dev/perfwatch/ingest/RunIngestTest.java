@@ -161,6 +161,43 @@ class RunIngestTest {
     }
 
     @Test
+    void uploadWhenManyRunsOfOneSuiteArriveConcurrentlyStoresEveryOne() throws Exception {
+        Api api = Api.at(port);
+        List<String> bodies = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            tools.jackson.databind.node.ArrayNode file = Runs.json.createArrayNode();
+            List<String> names = new ArrayList<>(List.of("demo.Suite.a", "demo.Suite.b", "demo.Suite.c"));
+            if (i % 2 == 1) {
+                java.util.Collections.reverse(names);
+            }
+            int n = i;
+            names.forEach(name -> file.add(Runs.thrpt(name + (n % 3), 10 + n).get(0)));
+            ObjectNode run = Runs.run("parallel", Runs.sha(60 + i % 2), file);
+            ((ObjectNode) run.get("host")).put("hostClass", i % 4 < 2 ? "4-core" : "8-core");
+            bodies.add(run.toString());
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(bodies.size());
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (String body : bodies) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return api.postJson("/api/v1/runs", body).status();
+                }));
+            }
+            start.countDown();
+            for (Future<Integer> answer : answers) {
+                assertThat(answer.get()).isEqualTo(201);
+            }
+        }
+        finally {
+            pool.shutdownNow();
+        }
+        assertThat(resultCount("parallel")).isEqualTo(8 * 3 * 2);
+    }
+
+    @Test
     void uploadWhenIdReusedForOtherContentAnswersConflict() {
         UUID id = UUID.randomUUID();
         Api api = Api.at(port);
