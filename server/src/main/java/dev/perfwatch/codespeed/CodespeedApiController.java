@@ -1,0 +1,100 @@
+package dev.perfwatch.codespeed;
+
+import java.util.List;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.perfwatch.codespeed.CodespeedVocabulary.Benchmark;
+import dev.perfwatch.codespeed.CodespeedVocabulary.Environment;
+import dev.perfwatch.codespeed.CodespeedVocabulary.Executable;
+import dev.perfwatch.security.Caller;
+import dev.perfwatch.security.Role;
+
+/**
+ * Codespeed's environments, executables and benchmarks with their ids. Creating one before its first result chooses
+ * its id (an import keeps the source's, so old links keep working) and its mapping (an environment's host class, an
+ * executable's JVM). Creating one that exists returns it unchanged: the mapping of stored results never moves.
+ */
+@RestController
+@RequestMapping("/api/v1/codespeed")
+class CodespeedApiController {
+
+    private static final String NAME = "[A-Za-z0-9][A-Za-z0-9._/+-]{0,127}";
+
+    private final CodespeedStore store;
+
+    CodespeedApiController(CodespeedStore store) {
+        this.store = store;
+    }
+
+    /** @param id the wanted id, taken when free */
+    record EnvironmentRequest(@Min(1) Long id, @NotBlank @Size(max = 1000) String name,
+            @Pattern(regexp = NAME, message = "must be 1-128 letters, digits or . _ / + - starting with a letter or digit")
+            String hostClass) {
+    }
+
+    /** @param defaultBranch the branch the timeline shows, when this creates the project */
+    record ExecutableRequest(@Min(1) Long id, @NotBlank String project, @NotBlank @Size(max = 1000) String name,
+            String description, String jdkVersion, String vmName, String vmVersion, String defaultBranch) {
+    }
+
+    record BenchmarkRequest(@Min(1) Long id, @NotBlank @Size(max = 1000) String name, String description,
+            String unitsTitle, String units, Boolean lessisbetter,
+            @Pattern(regexp = "[UM]", message = "must be U (mean) or M (median)") String dataType) {
+    }
+
+    @ExceptionHandler(CodespeedException.class)
+    ProblemDetail refused(CodespeedException ex) {
+        return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, ex.getMessage());
+    }
+
+    @GetMapping("/environments")
+    List<Environment> environments() {
+        return store.environments();
+    }
+
+    @PostMapping("/environments")
+    Environment createEnvironment(@Valid @RequestBody EnvironmentRequest request, HttpServletRequest http) {
+        Caller.require(http, Role.WRITE);
+        return store.createEnvironment(request.name(), request.id(), request.hostClass());
+    }
+
+    @GetMapping("/executables")
+    List<Executable> executables() {
+        return store.executables();
+    }
+
+    @PostMapping("/executables")
+    Executable createExecutable(@Valid @RequestBody ExecutableRequest request, HttpServletRequest http) {
+        Caller.require(http, Role.WRITE);
+        long project = store.project(CodespeedNames.slug(request.project(), "project"), request.defaultBranch());
+        return store.createExecutable(project, request.name(), request.id(), request.description(),
+                request.jdkVersion(), request.vmName(), request.vmVersion());
+    }
+
+    @GetMapping("/benchmarks")
+    List<Benchmark> benchmarks() {
+        return store.benchmarks();
+    }
+
+    @PostMapping("/benchmarks")
+    Benchmark createBenchmark(@Valid @RequestBody BenchmarkRequest request, HttpServletRequest http) {
+        Caller.require(http, Role.WRITE);
+        return store.createBenchmark(request.name(), request.id(), request.description(), request.unitsTitle(),
+                request.units(), request.lessisbetter(), request.dataType());
+    }
+}

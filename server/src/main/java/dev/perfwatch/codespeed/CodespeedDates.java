@@ -1,0 +1,82 @@
+package dev.perfwatch.codespeed;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Dates as Codespeed reads and writes them. It reads {@code revision_date} and {@code result_date} with Django's
+ * {@code DateTimeField} (a date, or a date and time with an optional fraction and offset; a naive time is taken as
+ * UTC here), and writes the timeline's dates in the format of the Codespeed version a client expects.
+ */
+final class CodespeedDates {
+
+    /** Django's {@code datetime_re}, and its date-only fallback. */
+    private static final Pattern DATE_TIME = Pattern.compile(
+            "(\\d{4})-(\\d{1,2})-(\\d{1,2})(?:[T ](\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:[.,](\\d{1,6})\\d{0,6})?)?"
+                    + "\\s*(Z|[+-]\\d{2}(?::?\\d{2})?)?)?");
+
+    private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
+
+    private static final DateTimeFormatter SLASHED = DateTimeFormatter.ofPattern("yyyy/MM/dd HH:mm:ss");
+
+    private CodespeedDates() {
+    }
+
+    /**
+     * Reads a date as Django does, refusing it with Django's words (which Codespeed passes on in its 400).
+     *
+     * @param field Django's name of the field ({@code date}), used in the refusal
+     */
+    static Instant parse(String value, String field) {
+        Matcher match = DATE_TIME.matcher(value.strip());
+        if (!match.matches()) {
+            throw new CodespeedException("{'" + field + "': [\"'" + value
+                    + "' value has an invalid format. It must be in YYYY-MM-DD HH:MM[:ss[.uuuuuu]][TZ] format.\"]}");
+        }
+        try {
+            LocalDate date = LocalDate.of(Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)),
+                    Integer.parseInt(match.group(3)));
+            if (match.group(4) == null) {
+                return date.atStartOfDay().toInstant(ZoneOffset.UTC);
+            }
+            String fraction = match.group(7) == null ? "0" : (match.group(7) + "00000").substring(0, 6);
+            LocalDateTime time = date.atTime(Integer.parseInt(match.group(4)), Integer.parseInt(match.group(5)),
+                    match.group(6) == null ? 0 : Integer.parseInt(match.group(6)), Integer.parseInt(fraction) * 1000);
+            return time.toInstant(offset(match.group(8)));
+        }
+        catch (DateTimeException ex) {
+            throw new CodespeedException("{'" + field + "': [\"'" + value + "' value has the correct format "
+                    + "(YYYY-MM-DD HH:MM[:ss[.uuuuuu]][TZ]) but it is an invalid date/time.\"]}");
+        }
+    }
+
+    private static ZoneOffset offset(String text) {
+        if (text == null || text.equals("Z")) {
+            return ZoneOffset.UTC;
+        }
+        String digits = text.replace(":", "");
+        int hours = Integer.parseInt(digits.substring(1, 3));
+        int minutes = digits.length() > 3 ? Integer.parseInt(digits.substring(3, 5)) : 0;
+        int sign = digits.charAt(0) == '-' ? -1 : 1;
+        return ZoneOffset.ofHoursMinutes(sign * hours, sign * minutes);
+    }
+
+    /** Python's {@code datetime.isoformat()} of a naive UTC time, as Codespeed up to 0.11 wrote timeline dates. */
+    static String isoformat(Instant instant) {
+        LocalDateTime time = LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+        String text = time.format(ISO);
+        int micros = time.getNano() / 1000;
+        return micros == 0 ? text : text + String.format(".%06d", micros);
+    }
+
+    /** {@code strftime('%Y/%m/%d %H:%M:%S %z')} of a UTC time, as Codespeed 0.12 and later write timeline dates. */
+    static String slashed(Instant instant) {
+        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC).format(SLASHED) + " +0000";
+    }
+}

@@ -1,0 +1,267 @@
+package dev.perfwatch.codespeed;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import dev.perfwatch.codespeed.CodespeedVocabulary.Benchmark;
+import dev.perfwatch.codespeed.CodespeedVocabulary.Environment;
+import dev.perfwatch.codespeed.CodespeedVocabulary.Executable;
+
+/**
+ * The SQL of Codespeed's vocabulary. Rows are created on first use; a wanted id (an import keeping the source's
+ * ids) is taken when it is free, otherwise the row gets the next id, and the identity sequence is moved past every
+ * id taken so that later rows never collide with imported ones.
+ */
+@Repository
+class CodespeedStore {
+
+    private static final String EXECUTABLE = """
+            select x.id, p.name as project, x.project_id, x.name, x.description, x.jdk_version, x.vm_name,
+                   x.vm_version
+            from codespeed_executable x join project p on p.id = x.project_id
+            """;
+
+    private final JdbcClient jdbc;
+
+    CodespeedStore(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    Optional<Environment> environment(String name) {
+        return jdbc.sql("select id, name, host_class from codespeed_environment where name = :name")
+            .param("name", name)
+            .query(CodespeedStore::environment)
+            .optional();
+    }
+
+    Optional<Environment> environment(long id) {
+        return jdbc.sql("select id, name, host_class from codespeed_environment where id = :id")
+            .param("id", id)
+            .query(CodespeedStore::environment)
+            .optional();
+    }
+
+    List<Environment> environments() {
+        return jdbc.sql("select id, name, host_class from codespeed_environment order by id")
+            .query(CodespeedStore::environment)
+            .list();
+    }
+
+    /**
+     * The environment of this name, created when it is new: with the wanted host class, or one made from the name
+     * ("Dual Core" becomes "Dual-Core", then "Dual-Core-2" if another environment holds that).
+     */
+    Environment createEnvironment(String name, Long wantedId, String wantedHostClass) {
+        Optional<Environment> existing = environment(name);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        String hostClass = wantedHostClass != null ? wantedHostClass : freeHostClass(CodespeedNames.slug(name,
+                "environment"));
+        String insert = """
+                insert into codespeed_environment (id, name, host_class)
+                values (coalesce(:id, nextval(pg_get_serial_sequence('codespeed_environment', 'id'))), :name,
+                        :hostClass)
+                on conflict do nothing
+                """;
+        int inserted = wantedId == null ? 0
+                : jdbc.sql(insert).param("id", wantedId).param("name", name).param("hostClass", hostClass).update();
+        if (inserted == 0) {
+            jdbc.sql(insert).param("id", null).param("name", name).param("hostClass", hostClass).update();
+        }
+        moveSequence("codespeed_environment");
+        return environment(name).orElseThrow(() -> new CodespeedException(
+                "Environment " + name + " cannot be created: host class " + hostClass + " is taken"));
+    }
+
+    private String freeHostClass(String base) {
+        String candidate = base;
+        for (int n = 2; hostClassTaken(candidate); n++) {
+            candidate = base + "-" + n;
+        }
+        return candidate;
+    }
+
+    private boolean hostClassTaken(String hostClass) {
+        return jdbc.sql("select count(*) from codespeed_environment where host_class = :hostClass")
+            .param("hostClass", hostClass)
+            .query(Long.class)
+            .single() > 0;
+    }
+
+    /** The project's id; a project first seen here takes the branch of its first result as its default branch. */
+    long project(String name, String defaultBranch) {
+        jdbc.sql("""
+                insert into project (name, default_branch) values (:name, coalesce(cast(:branch as text), 'main'))
+                on conflict (name) do nothing
+                """)
+            .param("name", name)
+            .param("branch", defaultBranch)
+            .update();
+        return jdbc.sql("select id from project where name = :name").param("name", name).query(Long.class).single();
+    }
+
+    Optional<Executable> executable(long projectId, String name) {
+        return jdbc.sql(EXECUTABLE + "where x.project_id = :project and x.name = :name")
+            .param("project", projectId)
+            .param("name", name)
+            .query(CodespeedStore::executable)
+            .optional();
+    }
+
+    Optional<Executable> executable(long id) {
+        return jdbc.sql(EXECUTABLE + "where x.id = :id").param("id", id).query(CodespeedStore::executable).optional();
+    }
+
+    List<Executable> executables(String name) {
+        return jdbc.sql(EXECUTABLE + "where x.name = :name order by x.id")
+            .param("name", name)
+            .query(CodespeedStore::executable)
+            .list();
+    }
+
+    List<Executable> executables() {
+        return jdbc.sql(EXECUTABLE + "order by x.id").query(CodespeedStore::executable).list();
+    }
+
+    /** The executable of this name in the project, created when new; it stands for the JVM named like it. */
+    Executable createExecutable(long projectId, String name, Long wantedId, String description, String jdkVersion,
+            String vmName, String vmVersion) {
+        Optional<Executable> existing = executable(projectId, name);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        String insert = """
+                insert into codespeed_executable (id, project_id, name, description, jdk_version, vm_name, vm_version)
+                values (coalesce(:id, nextval(pg_get_serial_sequence('codespeed_executable', 'id'))), :project, :name,
+                        :description, :jdk, :vm, :vmVersion)
+                on conflict do nothing
+                """;
+        int inserted = 0;
+        for (Long id : wantedId == null ? new Long[] { null } : new Long[] { wantedId, null }) {
+            if (inserted == 0) {
+                inserted = jdbc.sql(insert)
+                    .param("id", id)
+                    .param("project", projectId)
+                    .param("name", name)
+                    .param("description", description == null ? "" : description)
+                    .param("jdk", jdkVersion == null ? "" : jdkVersion)
+                    .param("vm", vmName == null ? name : vmName)
+                    .param("vmVersion", vmVersion == null ? "" : vmVersion)
+                    .update();
+            }
+        }
+        moveSequence("codespeed_executable");
+        return executable(projectId, name).orElseThrow();
+    }
+
+    Optional<Benchmark> benchmark(String name) {
+        return jdbc.sql("""
+                select id, name, description, units_title, units, lessisbetter, data_type
+                from codespeed_benchmark where name = :name
+                """).param("name", name).query(CodespeedStore::benchmark).optional();
+    }
+
+    List<Benchmark> benchmarks() {
+        return jdbc.sql("""
+                select id, name, description, units_title, units, lessisbetter, data_type
+                from codespeed_benchmark order by name
+                """).query(CodespeedStore::benchmark).list();
+    }
+
+    /** The stored benchmarks of these names, by name; names not stored yet are absent. */
+    Map<String, Benchmark> benchmarks(List<String> names) {
+        Map<String, Benchmark> found = new LinkedHashMap<>();
+        jdbc.sql("""
+                select id, name, description, units_title, units, lessisbetter, data_type
+                from codespeed_benchmark where name = any(:names)
+                """)
+            .param("names", names.toArray(String[]::new))
+            .query(CodespeedStore::benchmark)
+            .list()
+            .forEach(benchmark -> found.put(benchmark.name(), benchmark));
+        return found;
+    }
+
+    /**
+     * The benchmark of this name, created with these fields when new; Codespeed's defaults (units "seconds", units
+     * title "Time", less is better) fill what is not given. An existing benchmark keeps its fields, as in Codespeed.
+     */
+    Benchmark createBenchmark(String name, Long wantedId, String description, String unitsTitle, String units,
+            Boolean lessisbetter, String dataType) {
+        Optional<Benchmark> existing = benchmark(name);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        String insert = """
+                insert into codespeed_benchmark (id, name, description, units_title, units, lessisbetter, data_type)
+                values (coalesce(:id, nextval(pg_get_serial_sequence('codespeed_benchmark', 'id'))), :name,
+                        :description, :unitsTitle, :units, :lessisbetter, :dataType)
+                on conflict do nothing
+                """;
+        int inserted = 0;
+        for (Long id : wantedId == null ? new Long[] { null } : new Long[] { wantedId, null }) {
+            if (inserted == 0) {
+                inserted = jdbc.sql(insert)
+                    .param("id", id)
+                    .param("name", name)
+                    .param("description", description == null ? "" : description)
+                    .param("unitsTitle", unitsTitle == null ? "Time" : unitsTitle)
+                    .param("units", units == null ? "seconds" : units)
+                    .param("lessisbetter", lessisbetter == null || lessisbetter)
+                    .param("dataType", dataType == null ? "U" : dataType)
+                    .update();
+            }
+        }
+        moveSequence("codespeed_benchmark");
+        return benchmark(name).orElseThrow();
+    }
+
+    /** Remembers the commit id as the client sent it; a tag given later fills an empty one. */
+    void revision(long projectId, String branch, String commitid, String sha, String tag) {
+        jdbc.sql("""
+                insert into codespeed_revision (branch_id, commitid, commit_id, tag)
+                select b.id, :commitid, c.id, coalesce(cast(:tag as text), '')
+                from branch b join commit c on c.project_id = b.project_id and c.sha = :sha
+                where b.project_id = :project and b.name = :branch
+                on conflict (branch_id, commitid) do update set tag = excluded.tag
+                where codespeed_revision.tag = '' and excluded.tag <> ''
+                """)
+            .param("project", projectId)
+            .param("branch", branch)
+            .param("commitid", commitid)
+            .param("sha", sha)
+            .param("tag", tag)
+            .update();
+    }
+
+    /** Moves the identity sequence past the largest id, which an import may have given explicitly. */
+    private void moveSequence(String table) {
+        jdbc.sql("select setval(pg_get_serial_sequence('" + table + "', 'id'), (select max(id) from " + table + "))")
+            .query((rs, row) -> 1)
+            .list();
+    }
+
+    private static Environment environment(ResultSet rs, int row) throws SQLException {
+        return new Environment(rs.getLong("id"), rs.getString("name"), rs.getString("host_class"));
+    }
+
+    private static Executable executable(ResultSet rs, int row) throws SQLException {
+        return new Executable(rs.getLong("id"), rs.getString("project"), rs.getLong("project_id"), rs.getString("name"),
+                rs.getString("description"), rs.getString("jdk_version"), rs.getString("vm_name"),
+                rs.getString("vm_version"));
+    }
+
+    private static Benchmark benchmark(ResultSet rs, int row) throws SQLException {
+        return new Benchmark(rs.getLong("id"), rs.getString("name"), rs.getString("description"),
+                rs.getString("units_title"), rs.getString("units"), rs.getBoolean("lessisbetter"),
+                rs.getString("data_type"));
+    }
+}

@@ -1,0 +1,76 @@
+package dev.perfwatch.codespeed;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * The body of {@code /timeline/json/} as Codespeed writes it, field for field: Python's {@code "None"} strings, the
+ * lessisbetter sentence, an empty string for a missing std_dev, and points as positional arrays in the shape of
+ * the Codespeed version the client was written for ({@link TimelineShape}).
+ */
+final class TimelineJson {
+
+    static final String NO_ERROR = "None";
+
+    private TimelineJson() {
+    }
+
+    @JsonPropertyOrder({ "error", "timelines" })
+    record Response(String error, List<Timeline> timelines) {
+    }
+
+    /**
+     * One benchmark's timelines: {@code branches} maps a branch name to the executables' points, keyed by the
+     * executable as the request named it (0.11) or by its id (0.13).
+     *
+     * @param baseline {@code "None"}, or two [date, value] points spanning the longest series
+     */
+    @JsonPropertyOrder({ "benchmark", "benchmark_id", "benchmark_description", "data_type", "units", "lessisbetter",
+            "branches", "baseline" })
+    record Timeline(String benchmark, @JsonProperty("benchmark_id") long benchmarkId,
+            @JsonProperty("benchmark_description") String benchmarkDescription,
+            @JsonProperty("data_type") @JsonInclude(JsonInclude.Include.NON_NULL) String dataType, String units,
+            String lessisbetter, Map<String, Map<String, List<List<Object>>>> branches, Object baseline) {
+    }
+
+    static String lessisbetter(boolean lessisbetter) {
+        return lessisbetter ? " (less is better)" : " (more is better)";
+    }
+
+    /** A point as the shape's Codespeed version writes it. */
+    static List<Object> point(TimelineShape shape, TimelineQueries.Point point, String branch, boolean median) {
+        String commitid = point.commitid().length() > 10 ? point.commitid().substring(0, 10) : point.commitid();
+        Object value = Double.isFinite(point.value()) ? point.value() : null;
+        if (shape == TimelineShape.V0_11) {
+            return Arrays.asList(CodespeedDates.isoformat(point.date()), value, orEmpty(point.stdDev()), commitid,
+                    branch);
+        }
+        List<Object> tuple = new ArrayList<>(9);
+        tuple.add(CodespeedDates.slashed(point.date()));
+        tuple.add(value);
+        if (median) {
+            tuple.add(orEmpty(point.extra().max()));
+            tuple.add(orEmpty(point.extra().q3()));
+            tuple.add(orEmpty(point.extra().q1()));
+            tuple.add(orEmpty(point.extra().min()));
+        }
+        else {
+            tuple.add(orEmpty(point.stdDev()));
+        }
+        tuple.add(commitid);
+        tuple.add(point.tag());
+        tuple.add(branch);
+        return tuple;
+    }
+
+    /** Codespeed writes "" where a statistic was not given. */
+    private static Object orEmpty(Double value) {
+        return value == null || !Double.isFinite(value) ? "" : value;
+    }
+}
