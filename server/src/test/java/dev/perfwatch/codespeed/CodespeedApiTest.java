@@ -1,0 +1,79 @@
+package dev.perfwatch.codespeed;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ServerTest
+class CodespeedApiTest {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void createEnvironmentWhenIdFreeKeepsItAndLaterOnesFollow() {
+        Api api = Api.at(port);
+
+        Api.Response kept = api.postJson("/api/v1/codespeed/environments",
+                "{\"id\": 7001, \"name\": \"Kept Env\", \"hostClass\": \"kept-8-core\"}");
+        Api.Response taken = api.postJson("/api/v1/codespeed/environments",
+                "{\"id\": 7001, \"name\": \"Other Env\"}");
+
+        assertThat(kept.status()).as(kept.body()).isEqualTo(200);
+        assertThat(kept.json().get("id").asLong()).isEqualTo(7001);
+        assertThat(kept.json().get("hostClass").asString()).isEqualTo("kept-8-core");
+        assertThat(taken.json().get("id").asLong()).as("7001 is taken: the next free id").isGreaterThan(7001);
+        assertThat(taken.json().get("hostClass").asString()).isEqualTo("Other-Env");
+    }
+
+    @Test
+    void createEnvironmentWhenNameExistsReturnsItUnchanged() {
+        Api api = Api.at(port);
+        api.postJson("/api/v1/codespeed/environments", "{\"name\": \"Stable Env\", \"hostClass\": \"stable\"}");
+
+        Api.Response again = api.postJson("/api/v1/codespeed/environments",
+                "{\"id\": 7101, \"name\": \"Stable Env\", \"hostClass\": \"moved\"}");
+
+        assertThat(again.json().get("hostClass").asString()).isEqualTo("stable");
+        assertThat(api.get("/api/v1/codespeed/environments").body()).contains("\"name\":\"Stable Env\"");
+    }
+
+    @Test
+    void createExecutableWhenJvmGivenMapsResultsToThatJvm() {
+        Api api = Api.at(port);
+        api.postJson("/api/v1/codespeed/executables", """
+                {"project": "jvm-mapped", "name": "Flink", "jdkVersion": "17.0.9", "vmName": "OpenJDK 64-Bit Server VM",
+                 "vmVersion": "17.0.9+9", "defaultBranch": "master"}""");
+        new CodespeedClient(port).post("/result/add/", java.util.Map.of("commitid", "abcdef0", "branch", "master",
+                "project", "jvm-mapped", "executable", "Flink", "benchmark", "jvmMappedBenchmark", "environment",
+                "Dual Core", "result_value", 1.5));
+
+        Api.Response series = api.get("/api/v1/series?project=jvm-mapped");
+
+        assertThat(series.json().get(0).get("environment").get("jdkVersion").asString()).isEqualTo("17.0.9");
+        assertThat(series.json().get(0).get("environment").get("vmName").asString())
+            .isEqualTo("OpenJDK 64-Bit Server VM");
+        assertThat(series.json().get(0).get("branch").asString()).isEqualTo("master");
+    }
+
+    @Test
+    void createBenchmarkWhenDataTypeInvalidAnswers400NamingIt() {
+        Api.Response response = Api.at(port).postJson("/api/v1/codespeed/benchmarks",
+                "{\"name\": \"badType\", \"dataType\": \"X\"}");
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json().get("field").asString()).isEqualTo("dataType");
+    }
+
+    @Test
+    void createEnvironmentWhenNoTokenAnswers401() {
+        Api.Response response = Api.at(port).postJson("/api/v1/codespeed/environments", "{\"name\": \"x\"}", null);
+
+        assertThat(response.status()).isEqualTo(401);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.perfwatch.codespeed;
+
+import java.time.Instant;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class CodespeedDatesTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "2024-03-14 02:11:09.123456|2024-03-14T02:11:09.123456Z", // Python's str(datetime), Flink's uploader
+            "2024-03-14 02:11:09|2024-03-14T02:11:09Z",
+            "2024-03-14T02:11:09|2024-03-14T02:11:09Z",
+            "2024-03-14 02:11|2024-03-14T02:11:00Z",
+            "2024-03-14|2024-03-14T00:00:00Z",
+            "2024-3-4 2:11:09.5|2024-03-04T02:11:09.500Z",
+            "2024-03-14T02:11:09+02:00|2024-03-14T00:11:09Z",
+            "2024-03-14T02:11:09Z|2024-03-14T02:11:09Z",
+            "2024-03-14 02:11:09.1234567|2024-03-14T02:11:09.123456Z" })
+    void parseWhenDjangoAcceptsTheDateReadsItAsUtc(String text, String expected) {
+        assertThat(CodespeedDates.parse(text, "date")).isEqualTo(Instant.parse(expected));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "14/03/2024|has an invalid format", "2024-03-14 02:11:09 PM|has an invalid format",
+            "2024-02-30 00:00:00|has the correct format (YYYY-MM-DD HH:MM[:ss[.uuuuuu]][TZ]) but it is an invalid" })
+    void parseWhenDjangoRefusesTheDateRefusesWithDjangoWords(String text, String words) {
+        assertThatThrownBy(() -> CodespeedDates.parse(text, "date")).isInstanceOf(CodespeedException.class)
+            .hasMessageStartingWith("{'date': [\"'" + text + "' value ")
+            .hasMessageContaining(words);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = { "2011-04-13T17:04:22Z|2011-04-13T17:04:22|2011/04/13 17:04:22 +0000",
+            "2011-04-13T17:04:22.25Z|2011-04-13T17:04:22.250000|2011/04/13 17:04:22 +0000",
+            "2011-04-13T17:00:00Z|2011-04-13T17:00:00|2011/04/13 17:00:00 +0000" })
+    void formatWhenWrittenForATimelineWritesPythonsFormats(String instant, String isoformat, String slashed) {
+        assertThat(CodespeedDates.isoformat(Instant.parse(instant))).isEqualTo(isoformat);
+        assertThat(CodespeedDates.slashed(Instant.parse(instant))).isEqualTo(slashed);
+    }
+}

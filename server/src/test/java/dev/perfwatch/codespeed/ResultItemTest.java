@@ -1,0 +1,94 @@
+package dev.perfwatch.codespeed;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ResultItemTest {
+
+    static Map<String, String> sample() {
+        Map<String, String> fields = new HashMap<>();
+        CodespeedClient.codespeedSample("MyProject", "float", "Dual Core")
+            .forEach((key, value) -> fields.put(key, String.valueOf(value)));
+        return fields;
+    }
+
+    @Test
+    void readWhenEnvironmentUnknownAndRefusedRefusesWithCodespeedWords() {
+        Map<String, String> fields = sample();
+        fields.put("environment", "10 Core");
+
+        assertThatThrownBy(() -> ResultItem.read(fields::get, name -> false)).isInstanceOf(CodespeedException.class)
+            .hasMessage("Environment 10 Core not found");
+    }
+
+    @Test
+    void readWhenKeyMissingReportsTheFirstInCodespeedsOrder() {
+        Map<String, String> fields = sample();
+        fields.remove("result_value");
+        fields.remove("branch");
+
+        assertThatThrownBy(() -> ResultItem.read(fields::get, name -> true))
+            .hasMessage("Key \"branch\" missing from request");
+    }
+
+    @ParameterizedTest
+    @CsvSource({ "True,true", "t,true", "1,true", "true,true", "False,false", "f,false", "0,false", "false,false" })
+    void readWhenLessisbetterIsDjangoBooleanReadsIt(String text, boolean expected) {
+        Map<String, String> fields = sample();
+        fields.put("lessisbetter", text);
+
+        assertThat(ResultItem.read(fields::get, name -> true).lessisbetter()).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "yes", "maybe", "2" })
+    void readWhenLessisbetterIsNoBooleanRefusesNamingIt(String text) {
+        Map<String, String> fields = sample();
+        fields.put("lessisbetter", text);
+
+        assertThatThrownBy(() -> ResultItem.read(fields::get, name -> true))
+            .hasMessage("Value for key \"lessisbetter\" must be True or False, not \"" + text + "\"");
+    }
+
+    @ParameterizedTest
+    @CsvSource({ "456,456.0", "1e3,1000.0", "-2.5,-2.5", "' 7 ',7.0", ".5,0.5", "NaN,NaN", "inf,Infinity" })
+    void readWhenResultValueIsPythonFloatReadsIt(String text, double expected) {
+        Map<String, String> fields = sample();
+        fields.put("result_value", text);
+
+        assertThat(Double.valueOf(ResultItem.read(fields::get, name -> true).resultValue())).isEqualTo(Double.valueOf(expected));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "", "None" })
+    void readWhenOptionalValueIsEmptyOrNoneTakesItAsNotGiven(String text) {
+        Map<String, String> fields = sample();
+        fields.put("std_dev", text);
+        fields.put("revision_date", text);
+        fields.put("min", text);
+
+        ResultItem item = ResultItem.read(fields::get, name -> true);
+
+        assertThat(item.stdDev()).isNull();
+        assertThat(item.revisionDate()).isNull();
+        assertThat(item.min()).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "0x10", "12abc", "1,5" })
+    void readWhenStdDevIsNoNumberRefusesNamingIt(String text) {
+        Map<String, String> fields = sample();
+        fields.put("std_dev", text);
+
+        assertThatThrownBy(() -> ResultItem.read(fields::get, name -> true))
+            .hasMessage("Value for key \"std_dev\" must be a number, not \"" + text + "\"");
+    }
+}
