@@ -1,0 +1,124 @@
+package dev.perfwatch.runner.importer;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class GhActionBenchmarkImportTest {
+
+    static final Path JOX = Resources.shared("data/jmh-histories/softwaremill-jox-data.js");
+
+    private static GhActionBenchmarkImport importer(Path file, String server) {
+        return new GhActionBenchmarkImport(file, server, "t0ken", "jox", "main", "github-actions", "github-actions",
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
+    private static List<ObjectNode> runs(GhActionBenchmarkImport importer) {
+        JsonNode data = GhActionBenchmarkImport.read(JOX);
+        List<ObjectNode> runs = new ArrayList<>();
+        for (JsonNode entry : data.path("entries").path("Benchmark")) {
+            runs.add(importer.run("Benchmark", entry, data.path("repoUrl").asText()));
+        }
+        return runs;
+    }
+
+    @Test
+    void runWhenJoxHistoryMakesOneRunPerEntryWithItsCommit() {
+        List<ObjectNode> runs = runs(importer(JOX, "http://unused"));
+
+        assertThat(runs).hasSize(45);
+        JsonNode first = runs.get(0);
+        assertThat(first.path("project").asText()).isEqualTo("jox");
+        assertThat(first.path("repository").asText()).isEqualTo("https://github.com/softwaremill/jox");
+        assertThat(first.path("commit").path("sha").asText()).isEqualTo("46f1a97238cea53733e55d665c97045b9806e49d");
+        assertThat(first.path("commit").path("time").asText()).isEqualTo("2023-12-05T21:39:23+01:00");
+        assertThat(first.path("commit").path("author").asText()).isEqualTo("adamw <adam@warski.org>");
+        assertThat(first.path("host").path("hostClass").asText()).isEqualTo("github-actions");
+        assertThat(first.path("metadata").path("tool").asText()).isEqualTo("jmh");
+        JsonNode channel = first.path("jmh").get(0);
+        assertThat(channel.path("benchmark").asText()).isEqualTo("com.softwaremill.jox.RendezvousBenchmark.channel");
+        assertThat(channel.path("mode").asText()).as("ns/op is a time per operation").isEqualTo("avgt");
+        assertThat(channel.path("threads").asInt()).isEqualTo(2);
+        assertThat(channel.path("forks").asInt()).isEqualTo(3);
+        assertThat(channel.path("primaryMetric").path("score").asDouble()).isEqualTo(171.051063156146);
+        assertThat(channel.path("primaryMetric").path("scoreUnit").asText()).isEqualTo("ns/op");
+        assertThat(channel.path("primaryMetric").has("scoreDirection")).as("JMH units tell the direction").isFalse();
+    }
+
+    @Test
+    void runWhenBenchNameCarriesParamsSplitsThemOff() {
+        JsonNode buffered = runs(importer(JOX, "http://unused")).stream()
+            .flatMap(run -> java.util.stream.StreamSupport.stream(run.path("jmh").spliterator(), false))
+            .filter(element -> element.path("params").path("capacity").asText().equals("10"))
+            .findFirst()
+            .orElseThrow();
+
+        assertThat(buffered.path("benchmark").asText()).startsWith("com.softwaremill.jox.Buffered").doesNotContain("(");
+        assertThat(buffered.path("params").size()).isEqualTo(1);
+    }
+
+    @Test
+    void runWhenBuiltTwiceGivesTheSameIdsAndADifferentIdPerEntry() {
+        List<ObjectNode> first = runs(importer(JOX, "http://unused"));
+        List<ObjectNode> second = runs(importer(JOX, "http://unused"));
+
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < first.size(); i++) {
+            assertThat(second.get(i).toString()).isEqualTo(first.get(i).toString());
+            ids.add(first.get(i).path("id").asText());
+        }
+        assertThat(ids).hasSize(45);
+    }
+
+    @Test
+    void runWhenOtherToolStatesTheDirectionOfItsUnit(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("data.js");
+        Files.writeString(file, """
+                window.BENCHMARK_DATA = {"lastUpdate": 1, "repoUrl": "https://github.com/x/y", "entries": {"Py": [
+                  {"commit": {"id": "0889c8d45172e1db2ccc41310690ff47a4cffa0b", "timestamp": "2022-12-06T15:18:29-08:00"},
+                   "date": 1670368827806, "tool": "pytest",
+                   "benches": [{"name": "bench.py::test_fib_10", "value": 59573.9, "unit": "iter/sec",
+                                "range": "stddev: 4.8e-7", "extra": "mean: 16.78 usec\\nrounds: 40161"}]}]}};
+                """);
+        JsonNode data = GhActionBenchmarkImport.read(file);
+
+        ObjectNode run = importer(file, "http://unused").run("Py", data.path("entries").path("Py").get(0), null);
+
+        JsonNode element = run.path("jmh").get(0);
+        assertThat(element.path("mode").asText()).isEqualTo("thrpt");
+        assertThat(element.path("primaryMetric").path("scoreDirection").asText()).isEqualTo("higher");
+        assertThat(element.path("primaryMetric").has("scoreError")).as("a stddev is no error interval").isFalse();
+    }
+
+    @Test
+    void importWhenPerfwatchAnswersPostsEveryEntryAndCountsTheStoredOnes() {
+        Set<String> seen = new HashSet<>();
+        try (StubServer perfwatch = new StubServer(request -> {
+            String id = request.body().substring(request.body().indexOf("\"id\":\"") + 6).substring(0, 36);
+            return StubServer.Answer.of(seen.add(id) ? 201 : 200, "{\"id\":\"" + id + "\"}");
+        })) {
+            GhActionBenchmarkImport.Summary first = importer(JOX, perfwatch.url()).run();
+            GhActionBenchmarkImport.Summary second = importer(JOX, perfwatch.url()).run();
+
+            assertThat(first).isEqualTo(new GhActionBenchmarkImport.Summary(45, 45, 0, 1362));
+            assertThat(second).isEqualTo(new GhActionBenchmarkImport.Summary(45, 0, 45, 1362));
+            assertThat(perfwatch.requests()).allSatisfy(request -> {
+                assertThat(request.uri()).isEqualTo("/api/v1/runs");
+                assertThat(request.header("Authorization")).isEqualTo("Bearer t0ken");
+            });
+        }
+    }
+}
