@@ -1,0 +1,208 @@
+package dev.perfwatch.e2e.importer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.core.json.JsonReadFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+import dev.perfwatch.e2e.ServerProcess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The packaged runner's imports into the packaged server, as a user runs them: a Codespeed server (a stub on
+ * loopback answering with recorded-shape pages and timelines) and github-action-benchmark's data.js of
+ * softwaremill/jox. The imported Codespeed history must read back from perfwatch's /timeline/json/ as the source
+ * answered it, with the source's ids; running an import again stores nothing twice.
+ */
+class ImportTest {
+
+    static final JsonMapper json = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+
+    static final HttpClient http = HttpClient.newHttpClient();
+
+    @TempDir
+    static Path dataDir;
+
+    static ServerProcess server;
+
+    @BeforeAll
+    static void startServer() {
+        server = ServerProcess.start(dataDir.resolve("server"));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void importCodespeedWhenRunTwiceReadsBackAsTheSourceAnsweredAndStoresOnce() throws Exception {
+        HttpServer codespeed = codespeed();
+        try {
+            String from = "http://127.0.0.1:" + codespeed.getAddress().getPort() + "/";
+            String[] args = { "codespeed", "--from", from, "--server", server.url(), "--token",
+                    ServerProcess.ADMIN_TOKEN };
+
+            Result first = runImport(args);
+            Result second = runImport(args);
+
+            assertThat(first.code()).as(first.output()).isZero();
+            assertThat(first.output()).contains("[1/4] serializerHeavyString on Hetzner: 4 points",
+                    "done: 6 results in 4 runs (4 new, 0 already stored)");
+            assertThat(second.code()).as(second.output()).isZero();
+            assertThat(second.output()).contains("done: 6 results in 4 runs (0 new, 4 already stored)");
+            for (String benchmark : List.of("serializerHeavyString", "stringWrite.128")) {
+                JsonNode source = withoutNaN(json.readTree(resource("timeline-0.11-" + benchmark + ".json")));
+                JsonNode imported = json.readTree(get("/timeline/json/?exe=1,3&ben=" + benchmark + "&env=2&revs=10"));
+                assertThat(imported).as(benchmark).isEqualTo(source);
+            }
+            assertThat(json.readTree(get("/timeline/json/?exe=Flink&ben=stringWrite.128&env=Hetzner"))
+                .get("timelines").get(0).get("branches").get("master").get("Flink")).hasSize(2);
+        }
+        finally {
+            codespeed.stop(0);
+        }
+    }
+
+    @Test
+    void importGhActionBenchmarkWhenRunTwiceStoresEveryEntryOnce() throws Exception {
+        Path data = shared("data/jmh-histories/softwaremill-jox-data.js");
+        String[] args = { "gh-action-benchmark", data.toString(), "--server", server.url(), "--token",
+                ServerProcess.ADMIN_TOKEN, "--project", "jox" };
+
+        Result first = runImport(args);
+        Result second = runImport(args);
+
+        assertThat(first.code()).as(first.output()).isZero();
+        assertThat(first.output()).contains("[45/45]", "done: 45 runs (45 new, 0 already stored), 1362 results");
+        assertThat(second.output()).contains("done: 45 runs (0 new, 45 already stored), 1362 results");
+        JsonNode series = json.readTree(get("/api/v1/series?project=jox"));
+        int points = 0;
+        for (JsonNode one : series) {
+            points += json.readTree(get("/api/v1/series/" + one.get("id").asLong() + "/points")).size();
+        }
+        assertThat(series).as("74 benchmarks, 5 of which changed their thread count: 79 cases").hasSize(79);
+        assertThat(points).isEqualTo(1362);
+    }
+
+    /** A Codespeed server on loopback: the timeline page, and timelines of environment 2 (none elsewhere). */
+    static HttpServer codespeed() throws IOException {
+        HttpServer codespeed = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        codespeed.createContext("/", exchange -> {
+            String uri = exchange.getRequestURI().toString();
+            String body;
+            if (uri.equals("/timeline/")) {
+                body = resource("codespeed-timeline.html");
+            }
+            else if (uri.startsWith("/timeline/json/") && uri.contains("env=2")) {
+                body = resource("timeline-0.11-" + uri.replaceAll(".*ben=([^&]*).*", "$1") + ".json");
+            }
+            else {
+                body = "{\"error\": \"No data found for the selected options\", \"timelines\": []}";
+            }
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        codespeed.start();
+        return codespeed;
+    }
+
+    record Result(int code, String output) {
+    }
+
+    /**
+     * Runs the import of the packaged runner jar through its {@code ImportCommand}; Spring Boot's
+     * PropertiesLauncher starts another main class of the jar than its default one.
+     */
+    static Result runImport(String... args) throws Exception {
+        Path log = Files.createTempFile(dataDir, "import", ".log");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dloader.main=dev.perfwatch.runner.importer.ImportCommand", "-cp", runnerJar(),
+                "org.springframework.boot.loader.launch.PropertiesLauncher"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("the import did not end within 2 minutes:\n" + Files.readString(log));
+        }
+        return new Result(process.exitValue(), Files.readString(log));
+    }
+
+    static String runnerJar() {
+        String path = System.getProperty("perfwatch.runner.jar");
+        if (path == null || !Files.exists(Path.of(path))) {
+            throw new IllegalStateException("perfwatch.runner.jar not found at " + path + ": run ./mvnw verify");
+        }
+        return path;
+    }
+
+    static String get(String path) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(server.url() + path)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(200);
+        return response.body();
+    }
+
+    static String resource(String name) {
+        try (InputStream in = ImportTest.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** Python writes NaN where JSON has none; perfwatch answers null there. */
+    static JsonNode withoutNaN(JsonNode node) {
+        if (node.isArray()) {
+            ArrayNode copy = JsonNodeFactory.instance.arrayNode();
+            node.forEach(element -> copy.add(withoutNaN(element)));
+            return copy;
+        }
+        if (node.isObject()) {
+            var copy = JsonNodeFactory.instance.objectNode();
+            node.properties().forEach(entry -> copy.set(entry.getKey(), withoutNaN(entry.getValue())));
+            return copy;
+        }
+        return node.isNumber() && Double.isNaN(node.doubleValue()) ? JsonNodeFactory.instance.nullNode() : node;
+    }
+
+    static Path shared(String relative) {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null) {
+            Path candidate = dir.resolveSibling("shared").resolve(relative);
+            if (Files.exists(candidate)) {
+                return candidate;
+            }
+            dir = dir.getParent();
+        }
+        throw new IllegalStateException("../shared/" + relative + " not found");
+    }
+}
