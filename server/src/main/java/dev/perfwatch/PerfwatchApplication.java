@@ -1,5 +1,6 @@
 package dev.perfwatch;
 
+import dev.perfwatch.detection.DetectCommand;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -10,6 +11,9 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 public class PerfwatchApplication {
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("detect")) {
+            System.exit(DetectCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length)));
+        }
         SpringApplication.run(PerfwatchApplication.class, args);
     }
 }

@@ -1,0 +1,173 @@
+package dev.perfwatch.detection;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A series reduced to one value per commit, on the scale the detector works on.
+ *
+ * <p>Performance changes are multiplicative (10% slower), and run-to-run noise grows with the score, so values
+ * are taken on a log scale when they are all positive. A run's value comes from its forks' means, not from its
+ * iterations: iterations inside one JVM are correlated, forks are the honest replicates. Re-runs of a commit are
+ * averaged because a change point cannot fall between them.
+ */
+final class Observations {
+
+    /** Commit index of each observation, increasing. */
+    final int[] commits;
+    /** One value per commit: ln(score) on the log scale, score / scale otherwise. */
+    final double[] values;
+    /** Runs that were averaged into each value. */
+    final int[] runs;
+    final boolean logScale;
+    private final double scale;
+
+    private Observations(int[] commits, double[] values, int[] runs, boolean logScale, double scale) {
+        this.commits = commits;
+        this.values = values;
+        this.runs = runs;
+        this.logScale = logScale;
+        this.scale = scale;
+    }
+
+    int size() {
+        return values.length;
+    }
+
+    /** Converts a level on the working scale back to the metric's unit. */
+    double toUnit(double value) {
+        return logScale ? Math.exp(value) : value * scale;
+    }
+
+    /** Relative change between two levels on the working scale. */
+    double relativeChange(double before, double after) {
+        if (logScale) {
+            return Math.expm1(after - before);
+        }
+        return before == 0 ? (after - before) : (after - before) / Math.abs(before);
+    }
+
+    static Observations of(List<Point> points) {
+        List<Point> sorted = new ArrayList<>(points.size());
+        for (Point point : points) {
+            if (Double.isFinite(point.score()) || point.forks().length > 0) {
+                sorted.add(point);
+            }
+        }
+        if (!isSorted(sorted)) {
+            sorted.sort(Comparator.comparingInt(Point::index));
+        }
+        double[][] forkMeans = new double[sorted.size()][];
+        boolean positive = true;
+        for (int i = 0; i < sorted.size(); i++) {
+            Point point = sorted.get(i);
+            forkMeans[i] = forkMeans(point);
+            if (forkMeans[i].length == 0) {
+                positive &= point.score() > 0;
+            } else {
+                for (double mean : forkMeans[i]) {
+                    positive &= mean > 0;
+                }
+            }
+        }
+        double[] runValues = new double[sorted.size()];
+        int usable = 0;
+        for (int i = 0; i < sorted.size(); i++) {
+            double value = forkMeans[i].length == 0
+                ? (positive ? Math.log(sorted.get(i).score()) : sorted.get(i).score())
+                : combineForks(forkMeans[i], positive);
+            runValues[i] = value;
+            if (Double.isFinite(value)) {
+                usable++;
+            }
+        }
+        double scale = 1;
+        if (!positive) {
+            double[] magnitudes = new double[usable];
+            int k = 0;
+            for (double value : runValues) {
+                if (Double.isFinite(value)) {
+                    magnitudes[k++] = Math.abs(value);
+                }
+            }
+            double median = usable == 0 ? 0 : Stats.median(magnitudes, 0, usable);
+            scale = median > 0 ? median : 1;
+        }
+        int[] commits = new int[usable];
+        double[] values = new double[usable];
+        int[] runs = new int[usable];
+        int n = 0;
+        for (int i = 0; i < sorted.size(); i++) {
+            double value = runValues[i];
+            if (!Double.isFinite(value)) {
+                continue;
+            }
+            value = positive ? value : value / scale;
+            int commit = sorted.get(i).index();
+            if (n > 0 && commits[n - 1] == commit) {
+                values[n - 1] += value;
+                runs[n - 1]++;
+            } else {
+                commits[n] = commit;
+                values[n] = value;
+                runs[n] = 1;
+                n++;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            values[i] /= runs[i];
+        }
+        return new Observations(Arrays.copyOf(commits, n), Arrays.copyOf(values, n), Arrays.copyOf(runs, n),
+            positive, scale);
+    }
+
+    private static boolean isSorted(List<Point> points) {
+        for (int i = 1; i < points.size(); i++) {
+            if (points.get(i).index() < points.get(i - 1).index()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static double[] forkMeans(Point point) {
+        double[] means = new double[point.forks().length];
+        int n = 0;
+        for (double[] fork : point.forks()) {
+            double sum = 0;
+            int count = 0;
+            for (double sample : fork) {
+                if (Double.isFinite(sample)) {
+                    sum += sample;
+                    count++;
+                }
+            }
+            if (count > 0) {
+                means[n++] = sum / count;
+            }
+        }
+        return n == means.length ? means : Arrays.copyOf(means, n);
+    }
+
+    /**
+     * A run's value from its fork means, on the working scale, such that one fork that hit a bad JIT decision or
+     * a GC storm cannot move it: the mean of two, the median of three or four, the mean without the lowest and
+     * the highest of five or more.
+     */
+    private static double combineForks(double[] means, boolean log) {
+        double[] values = new double[means.length];
+        for (int i = 0; i < means.length; i++) {
+            values[i] = log ? Math.log(means[i]) : means[i];
+        }
+        if (values.length <= 2) {
+            return Stats.mean(values, 0, values.length);
+        }
+        java.util.Arrays.sort(values);
+        if (values.length <= 4) {
+            return Stats.sortedMedian(values, values.length);
+        }
+        return Stats.mean(values, 1, values.length - 1);
+    }
+}
