@@ -82,12 +82,12 @@ class CodespeedWrites {
         long project = store.project(key.project(), key.branch());
         Executable executable = store.createExecutable(project, key.executable(), null, null, null, null, null);
         Map<String, Benchmark> benchmarks = store.benchmarks(items.stream().map(ResultItem::benchmark).toList());
-        for (ResultItem item : items) {
-            if (!benchmarks.containsKey(item.benchmark())) {
-                benchmarks.put(item.benchmark(), store.createBenchmark(item.benchmark(), null, item.description(),
-                        item.unitsTitle(), item.units(), item.lessisbetter(), null));
-            }
-        }
+        // New benchmarks in name order, so that two posts creating the same ones cannot wait on each other.
+        items.stream()
+            .filter(item -> !benchmarks.containsKey(item.benchmark()))
+            .sorted(java.util.Comparator.comparing(ResultItem::benchmark))
+            .forEach(item -> benchmarks.put(item.benchmark(), store.createBenchmark(item.benchmark(), null,
+                    item.description(), item.unitsTitle(), item.units(), item.lessisbetter(), null)));
         String fingerprint = fingerprint(key, items);
         String sha = CodespeedNames.sha(key.project(), key.commitid());
         Instant revisionDate = items.stream()

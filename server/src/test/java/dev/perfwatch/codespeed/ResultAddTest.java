@@ -113,6 +113,21 @@ class ResultAddTest {
     }
 
     @Test
+    void addJsonWhenALaterRevisionCannotBeStoredStoresNoneOfThePost() {
+        List<Map<String, Object>> data = List.of(
+                CodespeedClient.codespeedSample("atomic-groups", "atomicGroupsFloat", "Dual Core"),
+                CodespeedClient.codespeedSample("atomic-groups", "atomicGroupsFloat", "Dual Core"));
+        data.get(1).put("commitid", "24");
+        data.get(1).put("branch", "b".repeat(300));
+
+        Api.Response response = codespeed().postJson(json(data));
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.body()).contains("branch");
+        assertThat(runs("atomic-groups")).as("the first revision was stored, then rolled back").isZero();
+    }
+
+    @Test
     void addWhenCodespeedSampleFormStoresResultUnderSluggedNames() {
         Api.Response response = codespeed().post("/result/add/",
                 CodespeedClient.codespeedSample("My Project", "sampleFloat", "Dual Core"));
