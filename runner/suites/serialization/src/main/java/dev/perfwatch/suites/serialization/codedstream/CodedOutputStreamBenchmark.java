@@ -22,14 +22,16 @@ import org.openjdk.jmh.annotations.State;
  * A string whose worst-case UTF-8 size (3 bytes a char) does not fit the whole buffer cannot be encoded in place,
  * so protobuf-java allocates a temporary array of that worst-case size, encodes into it and copies it out - for
  * every such string of every message. With a 2 KB buffer that is any string over ~680 chars, with 4 KB over
- * ~1,360. The LARGE message has 64 bodies of 1,200 chars: at 2 KB each one allocates 3.6 KB, ~230 KB a message;
- * at 4 KB and 8 KB nothing. The time score may move little on a quiet host; gc.alloc.rate.norm cannot miss it,
- * and on a busy host the garbage becomes GC time. SMALL (~230 bytes) fits every buffer and should not care.
+ * ~1,360. The LARGE message has 64 bodies of 1,200 chars: at 2 KB each one adds 3.6 KB of garbage, ~230 KB a
+ * message, on top of what every sink allocates; at 4 KB and 8 KB nothing is added. The time score may move
+ * little on a quiet host; gc.alloc.rate.norm cannot miss it, and on a busy host the garbage becomes GC time.
+ * SMALL (~230 bytes) fits every buffer and should not care.
  *
  * The byte[] sink has no buffer: CodedOutputStream encodes straight into the array, which is why it has no
- * bufferSize parameter and serves as the baseline. The writeTo case is the convenience most code calls,
- * message.writeTo(OutputStream), which sizes a new buffer per call from the message (at most 4 KB) and so
- * allocates at least that much per message even when the stream is reused.
+ * bufferSize parameter and serves as the baseline. Its allocation is not zero either: on a server JVM,
+ * protobuf-java 4.x encodes a string through String.getBytes, an exact-size copy of every string, so about one
+ * byte a char is the floor every sink shares. The writeTo case is the convenience most code calls,
+ * message.writeTo(OutputStream), which sizes a new buffer per call from the message (at most 4 KB).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
