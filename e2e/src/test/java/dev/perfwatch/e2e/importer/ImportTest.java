@@ -112,6 +112,8 @@ class ImportTest {
 
     /** A Codespeed server on loopback: the timeline page, and timelines of environment 2 (none elsewhere). */
     static HttpServer codespeed() throws IOException {
+        // Without TCP_NODELAY the JDK's server holds each response's body for a delayed ACK (40 ms).
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         HttpServer codespeed = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         codespeed.createContext("/", exchange -> {
             String uri = exchange.getRequestURI().toString();

@@ -16,7 +16,9 @@ final class Http {
 
     private static final Duration TIMEOUT = Duration.ofMinutes(2);
 
+    // HTTP/1.1: both ends are plain HTTP servers; an h2c upgrade attempt only costs a round trip.
     private final HttpClient client = HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(Duration.ofSeconds(20))
         .followRedirects(HttpClient.Redirect.NORMAL)
         .build();
