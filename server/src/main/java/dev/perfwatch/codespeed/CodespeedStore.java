@@ -71,12 +71,8 @@ class CodespeedStore {
                         :hostClass)
                 on conflict do nothing
                 """;
-        int inserted = wantedId == null ? 0
-                : jdbc.sql(insert).param("id", wantedId).param("name", name).param("hostClass", hostClass).update();
-        if (inserted == 0) {
-            jdbc.sql(insert).param("id", null).param("name", name).param("hostClass", hostClass).update();
-        }
-        moveSequence("codespeed_environment");
+        insertPreferring(wantedId, "codespeed_environment",
+                id -> jdbc.sql(insert).param("id", id).param("name", name).param("hostClass", hostClass).update());
         return environment(name).orElseThrow(() -> new CodespeedException(
                 "Environment " + name + " cannot be created: host class " + hostClass + " is taken"));
     }
@@ -144,21 +140,15 @@ class CodespeedStore {
                         :description, :jdk, :vm, :vmVersion)
                 on conflict do nothing
                 """;
-        int inserted = 0;
-        for (Long id : wantedId == null ? new Long[] { null } : new Long[] { wantedId, null }) {
-            if (inserted == 0) {
-                inserted = jdbc.sql(insert)
-                    .param("id", id)
-                    .param("project", projectId)
-                    .param("name", name)
-                    .param("description", description == null ? "" : description)
-                    .param("jdk", jdkVersion == null ? "" : jdkVersion)
-                    .param("vm", vmName == null ? name : vmName)
-                    .param("vmVersion", vmVersion == null ? "" : vmVersion)
-                    .update();
-            }
-        }
-        moveSequence("codespeed_executable");
+        insertPreferring(wantedId, "codespeed_executable", id -> jdbc.sql(insert)
+            .param("id", id)
+            .param("project", projectId)
+            .param("name", name)
+            .param("description", description == null ? "" : description)
+            .param("jdk", jdkVersion == null ? "" : jdkVersion)
+            .param("vm", vmName == null ? name : vmName)
+            .param("vmVersion", vmVersion == null ? "" : vmVersion)
+            .update());
         return executable(projectId, name).orElseThrow();
     }
 
@@ -206,21 +196,15 @@ class CodespeedStore {
                         :description, :unitsTitle, :units, :lessisbetter, :dataType)
                 on conflict do nothing
                 """;
-        int inserted = 0;
-        for (Long id : wantedId == null ? new Long[] { null } : new Long[] { wantedId, null }) {
-            if (inserted == 0) {
-                inserted = jdbc.sql(insert)
-                    .param("id", id)
-                    .param("name", name)
-                    .param("description", description == null ? "" : description)
-                    .param("unitsTitle", unitsTitle == null ? "Time" : unitsTitle)
-                    .param("units", units == null ? "seconds" : units)
-                    .param("lessisbetter", lessisbetter == null || lessisbetter)
-                    .param("dataType", dataType == null ? "U" : dataType)
-                    .update();
-            }
-        }
-        moveSequence("codespeed_benchmark");
+        insertPreferring(wantedId, "codespeed_benchmark", id -> jdbc.sql(insert)
+            .param("id", id)
+            .param("name", name)
+            .param("description", description == null ? "" : description)
+            .param("unitsTitle", unitsTitle == null ? "Time" : unitsTitle)
+            .param("units", units == null ? "seconds" : units)
+            .param("lessisbetter", lessisbetter == null || lessisbetter)
+            .param("dataType", dataType == null ? "U" : dataType)
+            .update());
         return benchmark(name).orElseThrow();
     }
 
@@ -242,7 +226,17 @@ class CodespeedStore {
             .update();
     }
 
-    /** Moves the identity sequence past the largest id, which an import may have given explicitly. */
+    /**
+     * Inserts with the wanted id, or with the next id when there is none or it is taken ({@code insert} takes the id,
+     * null for the next one, and answers the rows inserted), then moves the identity sequence past every id taken.
+     */
+    private void insertPreferring(Long wantedId, String table, java.util.function.ToIntFunction<Long> insert) {
+        if (wantedId == null || insert.applyAsInt(wantedId) == 0) {
+            insert.applyAsInt(null);
+        }
+        moveSequence(table);
+    }
+
     private void moveSequence(String table) {
         jdbc.sql("select setval(pg_get_serial_sequence('" + table + "', 'id'), (select max(id) from " + table + "))")
             .query((rs, row) -> 1)
