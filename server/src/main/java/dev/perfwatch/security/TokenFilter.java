@@ -26,6 +26,10 @@ class TokenFilter extends OncePerRequestFilter {
 
     static final Set<String> SELF_AUTHENTICATED = Set.of("/api/v1/github/webhook");
 
+    /** Our API and the Codespeed-compatible paths (Flink's report script reads /reports and /changes/ too). */
+    static final java.util.List<String> API_PREFIXES = java.util.List.of("/api/", "/result/", "/timeline/", "/reports",
+            "/changes/");
+
     private static final Set<String> READ_METHODS = Set.of("GET", "HEAD", "OPTIONS");
 
     private final ApiTokens tokens;
@@ -40,7 +44,7 @@ class TokenFilter extends OncePerRequestFilter {
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        boolean api = path.startsWith("/api/") || path.startsWith("/result/") || path.startsWith("/timeline/");
+        boolean api = API_PREFIXES.stream().anyMatch(path::startsWith);
         return !api || SELF_AUTHENTICATED.contains(path);
     }
 
