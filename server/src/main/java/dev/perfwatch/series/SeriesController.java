@@ -71,7 +71,7 @@ class SeriesController {
         out.write("sha,time,author,message,score,error,ci_lower,ci_upper,run\n");
         for (SeriesViews.Point point : points) {
             out.write(String.join(",", point.commit().sha(), text(point.commit().time()),
-                    csv(point.commit().author()), csv(firstLine(point.commit().message())), text(point.score()),
+                    csv(point.commit().author()), csv(point.commit().message()), text(point.score()),
                     text(point.error()), text(point.ciLower()), text(point.ciUpper()), point.run().toString()));
             out.write('\n');
         }
@@ -79,14 +79,6 @@ class SeriesController {
 
     private long projectId(String name) {
         return queries.projectId(name).orElseThrow(() -> new NotFoundException("no project " + name));
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return null;
-        }
-        int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
     }
 
     private static String text(Object value) {

@@ -104,14 +104,16 @@ class SeriesQueries {
 
     /**
      * The newest {@code limit} points of a series in branch order, optionally only commits made since a time. The
-     * inner query is an index range scan over result (series_id, position), read backwards.
+     * inner query is an index range scan over result (series_id, position), read backwards. A point carries the
+     * subject line of its commit's message; the whole message is a commit's detail, not a timeline's.
      */
     List<SeriesViews.Point> points(long series, int limit, Instant since) {
         return jdbc.sql("""
-                select c.sha, c.time, c.author, c.message, r.score, r.error, r.ci_lower, r.ci_upper, r.run_id
-                from (select * from result
+                select c.sha, c.time, c.author, split_part(c.message, E'\n', 1) as message,
+                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id
+                from (select commit_id, position, run_id, score, error, ci_lower, ci_upper from result
                       where series_id = :series
-                      order by position desc, run_id desc
+                      order by position desc
                       limit :limit) r
                 join commit c on c.id = r.commit_id
                 where cast(:since as timestamptz) is null or c.time >= :since

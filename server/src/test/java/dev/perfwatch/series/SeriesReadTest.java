@@ -42,7 +42,8 @@ class SeriesReadTest {
         points.forEach(point -> scores.add(point.get("score").asDouble()));
         assertThat(scores).containsExactly(100.0, 200.0, 300.0, 400.0, 500.0);
         assertThat(points.get(0).get("commit").get("sha").asString()).isEqualTo(Runs.sha(1));
-        assertThat(points.get(0).get("commit").get("message").asString()).startsWith("Commit ");
+        assertThat(points.get(0).get("commit").get("message").asString())
+            .as("the subject line only").isEqualTo("Commit " + Runs.sha(1).substring(0, 7));
         assertThat(points.get(0).get("error").asDouble()).isEqualTo(1.0);
         assertThat(points.get(0).get("ciLower").asDouble()).isEqualTo(99.0);
         assertThat(points.get(0).get("run").asString()).isNotBlank();
