@@ -61,9 +61,8 @@ final class UploadCommand {
         body.set("host", HostFacts.host(host, hostClass));
         ObjectNode metadata = body.putObject("metadata");
         metadata.put("source", "perfwatch-runner upload");
+        // Nothing time-dependent here: the same file uploaded again must be the same body, or it would conflict.
         metadata.put("file", file.getFileName().toString());
-        metadata.put("uploadedAt", Instant.now().toString());
-        metadata.set("uploadHost", HostFacts.sample(200));
         body.set("jmh", jmh);
 
         Spool spool = new Spool(Settings.dataDir(options).resolve("spool"));
