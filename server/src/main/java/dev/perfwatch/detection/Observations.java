@@ -36,6 +36,13 @@ final class Observations {
         return values.length;
     }
 
+    /** The observations from index {@code from} on. */
+    Observations tail(int from) {
+        return new Observations(Arrays.copyOfRange(commits, from, commits.length),
+            Arrays.copyOfRange(values, from, values.length), Arrays.copyOfRange(runs, from, runs.length), logScale,
+            scale);
+    }
+
     /** Converts a level on the working scale back to the metric's unit. */
     double toUnit(double value) {
         return logScale ? Math.exp(value) : value * scale;

@@ -5,8 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Feeds a series to the detector one point at a time, as ingestion does, and records when each change point
- * was first reported. The offline command's {@code --replay} and the evaluation's delays come from here, and
+ * Feeds a series to the detector one point at a time, as ingestion does ({@link Detector#detectRecent}), and
+ * records when each change point was first reported. The offline command's {@code --replay} and the evaluation's delays come from here, and
  * {@link #known} is the rule the pipeline uses to decide whether a detected change point is one it already
  * alerted on (and should update) or a new one.
  */
@@ -33,7 +33,7 @@ public final class Replay {
         points.sort(Comparator.comparingInt(Point::index));
         List<Report> reports = new ArrayList<>();
         for (int i = 1; i <= points.size(); i++) {
-            Detection detection = detector.detect(Observations.of(points.subList(0, i)), series.better());
+            Detection detection = detector.detectRecent(Observations.of(points.subList(0, i)), series.better());
             List<ChangePoint> reported = reports.stream().map(Report::change).toList();
             boolean[] updated = new boolean[reports.size()];
             for (ChangePoint change : detection.changePoints()) {

@@ -1,6 +1,7 @@
 package dev.perfwatch.detection;
 
 import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** The few statistical functions the detector needs, kept here so detection has no library dependency. */
 final class Stats {
@@ -32,9 +33,74 @@ final class Stats {
     }
 
     static double median(double[] values, int from, int to) {
-        double[] copy = Arrays.copyOfRange(values, from, to);
-        Arrays.sort(copy);
-        return sortedMedian(copy, copy.length);
+        return median(values, from, to, new double[to - from]);
+    }
+
+    /** Median of [from, to) by selection in a caller-owned scratch array (at least to - from long). */
+    static double median(double[] values, int from, int to, double[] scratch) {
+        int n = to - from;
+        System.arraycopy(values, from, scratch, 0, n);
+        double upper = select(scratch, n, n / 2);
+        if (n % 2 == 1) {
+            return upper;
+        }
+        // after selection everything before n / 2 is at most the upper median: the lower one is their maximum
+        double lower = scratch[0];
+        for (int i = 1; i < n / 2; i++) {
+            lower = Math.max(lower, scratch[i]);
+        }
+        return (lower + upper) / 2;
+    }
+
+    /**
+     * The k-th smallest (0-based) of a[0, n), by quickselect; reorders a so that a[0, k) ≤ a[k] ≤ a[k + 1, n).
+     * Deterministic pivots (median of three), so runs are repeatable.
+     */
+    static double select(double[] a, int n, int k) {
+        int lo = 0;
+        int hi = n - 1;
+        while (hi > lo) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < a[lo]) {
+                swap(a, mid, lo);
+            }
+            if (a[hi] < a[lo]) {
+                swap(a, hi, lo);
+            }
+            if (a[hi] < a[mid]) {
+                swap(a, hi, mid);
+            }
+            double pivot = a[mid];
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (a[i] < pivot) {
+                    i++;
+                }
+                while (a[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    swap(a, i, j);
+                    i++;
+                    j--;
+                }
+            }
+            if (k <= j) {
+                hi = j;
+            } else if (k >= i) {
+                lo = i;
+            } else {
+                return a[k];
+            }
+        }
+        return a[k];
+    }
+
+    private static void swap(double[] a, int i, int j) {
+        double t = a[i];
+        a[i] = a[j];
+        a[j] = t;
     }
 
     static double sortedMedian(double[] sorted, int n) {
@@ -70,8 +136,29 @@ final class Stats {
         return regularizedBeta(x, df / 2, 0.5);
     }
 
-    /** Quantile of Student's t distribution (p in (0, 1)), by bisection on the CDF; used off the hot path. */
+    private record Quantile(double p, double df) {
+    }
+
+    private static final ConcurrentHashMap<Quantile, Double> QUANTILES = new ConcurrentHashMap<>();
+
+    /**
+     * Quantile of Student's t distribution (p in (0, 1)), memoized: the detector asks for a handful of (p, df)
+     * pairs over and over, and each costs a bisection.
+     */
     static double tQuantile(double p, double df) {
+        Quantile key = new Quantile(p, df);
+        Double known = QUANTILES.get(key);
+        if (known != null) {
+            return known;
+        }
+        double q = computeTQuantile(p, df);
+        if (QUANTILES.size() < 10_000) {
+            QUANTILES.put(key, q);
+        }
+        return q;
+    }
+
+    private static double computeTQuantile(double p, double df) {
         if (p == 0.5) {
             return 0;
         }

@@ -226,6 +226,25 @@ class DetectorTest {
     }
 
     @Test
+    void detectRecentWhenHistoryIsLongFindsTheNewestStepAsTheFullDetectionDoes() {
+        // 300 commits of noise (the NOISE table five times over), then the STEP table: a step at 330
+        StringBuilder table = new StringBuilder();
+        for (int i = 0; i < 5; i++) {
+            table.append(NOISE).append('\n');
+        }
+        table.append(STEP);
+        Series series = Tables.scores(Better.LOWER, table.toString());
+
+        Detection recent = detector.detectRecent(series);
+        Detection full = detector.detect(series);
+
+        assertThat(recent.changePoints()).extracting(ChangePoint::index).containsExactly(330);
+        assertThat(full.changePoints()).extracting(ChangePoint::index).containsExactly(330);
+        assertThat(recent.changePoints().get(0).magnitude())
+            .isCloseTo(full.changePoints().get(0).magnitude(), within(0.01));
+    }
+
+    @Test
     void detectWhenSeriesIsTooShortFindsNothing() {
         assertThat(detector.detect(Tables.scores(Better.LOWER, "100 130")).changePoints()).isEmpty();
         assertThat(detector.detect(new Series("empty", Better.LOWER, List.of())).changePoints()).isEmpty();

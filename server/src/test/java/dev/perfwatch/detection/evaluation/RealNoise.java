@@ -17,8 +17,8 @@ import java.util.TreeMap;
 
 /**
  * Real nightly JMH histories ({@code jmh-histories/*.csv}) as they are, and with one injected step each. The
- * histories come from shared CI hosts and carry real, unlabelled changes; the evaluation therefore ignores a
- * method's detections that it also makes on the unmodified history.
+ * histories come from shared CI hosts and carry real, unlabelled changes; the evaluation therefore scores only
+ * the alerts a method raises on the modified history and not (within 2 commits) on the unmodified one.
  */
 final class RealNoise {
 

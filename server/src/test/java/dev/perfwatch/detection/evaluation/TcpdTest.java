@@ -61,5 +61,5 @@ class TcpdTest {
     }
 
     /** Below the mean F1 the evaluation records in docs/detection.md, so a regression of the detector shows. */
-    private static final double FLOOR = 0.60;
+    private static final double FLOOR = 0.68;
 }
