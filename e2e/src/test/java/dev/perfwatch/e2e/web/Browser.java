@@ -1,0 +1,132 @@
+package dev.perfwatch.e2e.web;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.logging.Level;
+
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Debian's headless Chromium driven through its own chromedriver. Both binaries are named explicitly, so Selenium
+ * Manager never runs and nothing is downloaded; each browser gets a fresh profile directory.
+ */
+final class Browser implements AutoCloseable {
+
+    static final Path CHROMIUM = Path.of(System.getProperty("perfwatch.chromium", "/usr/bin/chromium"));
+
+    static final Path CHROMEDRIVER = Path.of(System.getProperty("perfwatch.chromedriver", "/usr/bin/chromedriver"));
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    private final ChromeDriver driver;
+
+    private Browser(ChromeDriver driver) {
+        this.driver = driver;
+    }
+
+    static Browser start(Path profile, int width, int height) {
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+            throw new IllegalStateException("the browser tests need Debian's chromium and chromium-driver at "
+                    + CHROMIUM + " and " + CHROMEDRIVER + " (apt-get install chromium chromium-driver)");
+        }
+        ChromeDriverService service = new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER.toFile())
+            .usingAnyFreePort()
+            .build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                "--user-data-dir=" + profile.toAbsolutePath(), "--window-size=" + width + "," + height,
+                "--force-device-scale-factor=1", "--lang=en-US");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        return new Browser(new ChromeDriver(service, options));
+    }
+
+    void open(String url) {
+        driver.get(url);
+    }
+
+    String url() {
+        return driver.getCurrentUrl();
+    }
+
+    Object script(String script, Object... arguments) {
+        return ((JavascriptExecutor) driver).executeScript(script, arguments);
+    }
+
+    /** Runs an asynchronous script that reports its result by calling {@code browserDone(value)}. */
+    Object executeAsync(String script, Object... arguments) {
+        return ((JavascriptExecutor) driver).executeAsyncScript(
+                "const browserDone = arguments[arguments.length - 1];\n" + script, arguments);
+    }
+
+    /** Waits until a JavaScript expression is true, and fails with the expression and the page's log if not. */
+    void await(String expression) {
+        try {
+            new WebDriverWait(driver, TIMEOUT)
+                .until(d -> Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript("return !!(" + expression + ")")));
+        }
+        catch (org.openqa.selenium.TimeoutException ex) {
+            throw new AssertionError("not true within " + TIMEOUT + ": " + expression + "\nbrowser log: " + log(), ex);
+        }
+    }
+
+    WebElement element(String css) {
+        return driver.findElement(By.cssSelector(css));
+    }
+
+    List<WebElement> elements(String css) {
+        return driver.findElements(By.cssSelector(css));
+    }
+
+    /** Clicks an element at a point given from its top left corner (Selenium's offsets are from its centre). */
+    void clickAt(WebElement element, double x, double y) {
+        var size = element.getSize();
+        new Actions(driver)
+            .moveToElement(element, (int) Math.round(x - size.getWidth() / 2.0), (int) Math.round(y - size.getHeight() / 2.0))
+            .click()
+            .perform();
+    }
+
+    Actions actions() {
+        return new Actions(driver);
+    }
+
+    /** The console messages and failed loads since the last call. */
+    List<LogEntry> log() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll();
+    }
+
+    void screenshot(Path file) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+    }
+}

@@ -1,0 +1,128 @@
+// The shell: navigation, the router that mounts one page per URL, and the translation of Codespeed permalinks.
+// A page is a module exporting mount(root, params, context) that returns {update(params), unmount()}.
+
+import { h, replace } from './dom.js';
+import * as router from './router.js';
+import { isCodespeed, translate } from './codespeed.js';
+
+/**
+ * The pages in navigation order. Later pages (changes, comparison, alerts, requests, runners) are added here with
+ * their module once their APIs exist.
+ */
+const PAGES = [
+  { id: 'timeline', label: 'Timeline', load: () => import('./timeline/page.js') },
+  { id: 'grid', label: 'Suite grid', load: () => import('./grid/page.js') },
+];
+
+const DEFAULT_PAGE = 'timeline';
+
+/** A debug handle for the browser tests and for curious users: each page publishes its state here. */
+window.perfwatch = { page: null };
+
+const main = document.getElementById('main');
+let mounted = null;
+let mountedId = null;
+let rendering = Promise.resolve();
+
+function renderNav(active) {
+  const nav = document.getElementById('nav');
+  replace(nav, ...PAGES.map((page) => h('li', {},
+    h('a', { href: `#/${page.id}${carry(page.id)}`, 'aria-current': page.id === active ? 'page' : undefined },
+      page.label))));
+}
+
+/** Moving between pages keeps what they share (the project, benchmark and filters). */
+function carry(target) {
+  const { params } = router.current();
+  const shared = new URLSearchParams();
+  for (const name of ['project', 'branch', 'benchmark', 'metric', 'hostClass', 'jvm']) {
+    if (params.has(name)) {
+      shared.set(name, params.get(name));
+    }
+  }
+  if (target === 'timeline' && params.has('case')) {
+    shared.set('case', params.get('case'));
+  }
+  const text = shared.toString().replace(/%2C/gi, ',');
+  return text ? `?${text}` : '';
+}
+
+export function notice(lines) {
+  const element = document.getElementById('notice');
+  if (!lines || lines.length === 0) {
+    element.hidden = true;
+    element.replaceChildren();
+    return;
+  }
+  element.hidden = false;
+  replace(element, h('span', {}, lines.join('; ')),
+    h('button', { type: 'button', class: 'link', 'aria-label': 'Dismiss', onclick: () => notice([]) }, '×'));
+}
+
+/** Codespeed links arrive as /timeline/?ben=… (old), /timeline/#/?ben=… (0.11+) or on our own page. */
+async function codespeedRedirect() {
+  const search = new URLSearchParams(location.search);
+  const { page, params } = router.current();
+  const source = isCodespeed(search) ? search : (page === '' && isCodespeed(params) ? params : null);
+  if (!source) {
+    return false;
+  }
+  const view = await translate(source);
+  history.replaceState(null, '', `/${router.href(view.page, view.params)}`);
+  notice([`Opened a Codespeed link: ${view.notes.join(', ')}`]);
+  return true;
+}
+
+let rendered = null;
+
+async function render() {
+  if (mounted && rendered === location.href) {
+    return undefined;
+  }
+  rendered = location.href;
+  const { page, params } = router.current();
+  const entry = PAGES.find((p) => p.id === page);
+  if (!entry) {
+    history.replaceState(null, '', `${location.pathname}${router.href(DEFAULT_PAGE, params)}`);
+    return render();
+  }
+  renderNav(entry.id);
+  if (mounted && mountedId === entry.id) {
+    await mounted.update(params);
+    return undefined;
+  }
+  if (mounted) {
+    mounted.unmount();
+    mounted = null;
+  }
+  const module = await entry.load();
+  main.replaceChildren();
+  mountedId = entry.id;
+  mounted = await module.mount(main, params, { notice });
+  return undefined;
+}
+
+/** URL changes are rendered one after another, so a fast back-and-forth cannot interleave two renders. */
+function schedule() {
+  rendering = rendering.then(render).catch((error) => {
+    replace(main, h('p', { class: 'error', role: 'alert' }, `This view failed: ${error.message}`));
+    console.warn(error);
+  });
+  return rendering;
+}
+
+async function start() {
+  document.getElementById('skip-link').addEventListener('click', (event) => {
+    event.preventDefault();
+    main.focus();
+  });
+  try {
+    await codespeedRedirect();
+  } catch (error) {
+    notice([`This Codespeed link could not be read: ${error.message}`]);
+  }
+  router.onChange(schedule);
+  await schedule();
+}
+
+start();

@@ -1,0 +1,143 @@
+// Codespeed's timeline permalinks (pasted in Flink's alerts and JIRA issues) opened as perfwatch views. The
+// mapping is documented in docs/ui.md: env → host class, exe → project and JVM, ben → benchmark (and case),
+// revs → last N, equid → equidistant axis, base → baseline commit.
+
+import * as api from './api.js';
+
+
+/** Whether a URL's parameters are Codespeed's rather than ours. */
+export function isCodespeed(params) {
+  return params.has('ben') || params.has('exe') || (params.has('env') && !params.has('project'));
+}
+
+/** Codespeed makes host-class-like names from environment names the same way (docs/codespeed.md). */
+function slug(name) {
+  return name.trim().replace(/[^A-Za-z0-9._/+-]/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+}
+
+const isId = (token) => /^\d+$/.test(token);
+
+async function hostClass(env, notes) {
+  const environments = await api.codespeed('environments');
+  const found = environments.find((e) => (isId(env) && String(e.id) === env) || e.name === env);
+  if (found) {
+    notes.push(`environment ${env} → host class ${found.hostClass}`);
+    return found.hostClass;
+  }
+  if (isId(env)) {
+    notes.push(`environment ${env} is unknown: all host classes shown`);
+    return null;
+  }
+  notes.push(`environment ${env} → host class ${slug(env)}`);
+  return slug(env);
+}
+
+/** Executables name a project and a JVM; unknown names are taken as JDK versions. */
+async function executables(exe, notes) {
+  const known = await api.codespeed('executables');
+  const result = { project: null, jvms: [] };
+  for (const token of exe.split(',').map((t) => t.trim()).filter(Boolean)) {
+    const found = known.find((x) => (isId(token) && String(x.id) === token)) ?? known.find((x) => x.name === token);
+    if (found) {
+      result.project ??= found.project;
+      if (found.jdkVersion) {
+        result.jvms.push(found.jdkVersion);
+      }
+      notes.push(`executable ${token} → ${found.project}${found.jdkVersion ? `, JDK ${found.jdkVersion}` : ''}`);
+    } else if (!isId(token)) {
+      result.jvms.push(token);
+      notes.push(`executable ${token} → JDK ${token}`);
+    } else {
+      notes.push(`executable ${token} is unknown`);
+    }
+  }
+  return result;
+}
+
+/**
+ * The project and benchmark a Codespeed benchmark name stands for. Codespeed names are JMH method names, sometimes
+ * with the parameter values appended ("stringWrite.128"), so a full name, the method name and method + values all
+ * match.
+ */
+async function benchmark(ben, projectHint) {
+  const projects = projectHint ? [projectHint] : (await api.projects()).map((p) => p.name);
+  for (const project of projects) {
+    const names = (await api.benchmarks(project)).map((b) => b.name);
+    const exact = names.find((name) => name === ben) ?? names.find((name) => name.endsWith(`.${ben}`));
+    if (exact) {
+      return { project, benchmark: exact, params: null };
+    }
+    for (let dot = ben.indexOf('.'); dot > 0; dot = ben.indexOf('.', dot + 1)) {
+      const method = ben.slice(0, dot);
+      const named = names.find((name) => name === method || name.endsWith(`.${method}`));
+      if (named) {
+        return { project, benchmark: named, params: ben.slice(dot + 1) };
+      }
+    }
+  }
+  return { project: projectHint ?? projects[0] ?? null, benchmark: null, params: null };
+}
+
+/**
+ * The case whose parameter values, joined by dots, are the rest of a Codespeed name. Values are compared in any
+ * order, because the stored parameters (jsonb) do not keep JMH's declaration order.
+ */
+async function caseOf(project, benchmarkName, values, branch) {
+  const list = await api.series({ project, benchmark: benchmarkName, metric: 'primary', branch });
+  const sorted = (array) => [...array].sort().join('\u0000');
+  const wanted = sorted(values.split('.'));
+  const found = list.find((s) => Object.values(s.case.params ?? {}).join('.') === values)
+    ?? list.find((s) => sorted(Object.values(s.case.params ?? {}).map(String)) === wanted);
+  return found ? String(found.case.id) : null;
+}
+
+/** The perfwatch view of a Codespeed timeline URL: {page, params, notes}. */
+export async function translate(params) {
+  const notes = [];
+  const out = {};
+  const exe = params.get('exe');
+  const executable = exe ? await executables(exe, notes) : { project: null, jvms: [] };
+  const env = params.get('env');
+  if (env) {
+    out.hostClass = await hostClass(env, notes);
+  }
+  if (executable.jvms.length) {
+    out.jvm = [...new Set(executable.jvms)].join(',');
+  }
+  if (params.get('revs') && isId(params.get('revs'))) {
+    out.revs = params.get('revs');
+  }
+  out.x = params.get('equid') === 'on' ? 'index' : 'date';
+  if (params.get('bran')) {
+    out.branch = params.get('bran');
+  }
+  const base = params.get('base');
+  if (base && base !== 'none' && base !== 'undefined') {
+    const revision = base.split(/[+ ]/).pop();
+    if (/^[0-9a-fA-F]{7,64}$/.test(revision) && !isId(revision)) {
+      out.base = revision.toLowerCase();
+    } else {
+      notes.push(`baseline ${base} names a Codespeed revision id, which this page cannot resolve yet`);
+    }
+  }
+  const ben = params.get('ben');
+  if (ben === 'grid') {
+    const project = executable.project ?? (await api.projects())[0]?.name;
+    return { page: 'grid', params: { project, ...out, revs: out.revs ?? 15 }, notes };
+  }
+  if (!ben || ben === 'show_none') {
+    return { page: 'timeline', params: { project: executable.project, ...out }, notes };
+  }
+  const found = await benchmark(ben, executable.project);
+  if (!found.benchmark) {
+    notes.push(`no benchmark ${ben}`);
+  } else if (found.params) {
+    const id = await caseOf(found.project, found.benchmark, found.params, out.branch);
+    if (id) {
+      out.case = id;
+    }
+  }
+  notes.push(`benchmark ${ben} → ${found.benchmark ?? 'none'}`);
+  return { page: 'timeline', params: { project: found.project, benchmark: found.benchmark, ...out }, notes };
+}
+

@@ -1,0 +1,75 @@
+// Number, date and name formatting shared by the pages.
+
+const significant = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
+
+/** An error needs two digits: more would claim a precision the error itself does not have. */
+const errorDigits = new Intl.NumberFormat('en', { maximumSignificantDigits: 2 });
+
+export function number(value) {
+  return value === null || value === undefined ? '–' : significant.format(value);
+}
+
+/** "1,234 ± 5.6 ops/ms"; an unknown error is left out rather than shown as zero. */
+export function valueWithError(score, error, unit) {
+  const text = error === null || error === undefined ? number(score) : `${number(score)} ± ${errorDigits.format(error)}`;
+  return unit ? `${text} ${unit}` : text;
+}
+
+export function percent(ratio) {
+  if (ratio === null || !Number.isFinite(ratio)) {
+    return '–';
+  }
+  const value = ratio * 100;
+  return `${value > 0 ? '+' : ''}${value.toFixed(Math.abs(value) < 10 ? 1 : 0)}%`;
+}
+
+function pad(value) {
+  return String(value).padStart(2, '0');
+}
+
+/** 2026-01-31, in the viewer's time zone. */
+export function date(time) {
+  if (time === null || time === undefined) {
+    return '–';
+  }
+  const d = new Date(time);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** 2026-01-31 14:05, in the viewer's time zone. */
+export function dateTime(time) {
+  if (time === null || time === undefined) {
+    return '–';
+  }
+  const d = new Date(time);
+  return `${date(time)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function shortSha(sha) {
+  return sha ? sha.slice(0, 8) : '';
+}
+
+export function firstLine(message) {
+  if (!message) {
+    return '';
+  }
+  const newline = message.indexOf('\n');
+  return newline < 0 ? message : message.slice(0, newline);
+}
+
+/** "org.example.StringBenchmark.write" becomes "StringBenchmark.write": the package rarely tells cases apart. */
+export function benchmarkName(name) {
+  const parts = name.split('.');
+  return parts.length <= 2 ? name : parts.slice(-2).join('.');
+}
+
+/** A case as people name it: its parameters, then mode and threads when they say something. */
+export function caseLabel(benchmarkCase) {
+  const params = benchmarkCase.params && typeof benchmarkCase.params === 'object'
+    ? Object.entries(benchmarkCase.params).map(([name, value]) => `${name}=${value}`) : [];
+  const parts = [params.length ? params.join(', ') : 'no parameters', benchmarkCase.mode];
+  if (benchmarkCase.threads && benchmarkCase.threads !== 1) {
+    parts.push(`${benchmarkCase.threads} threads`);
+  }
+  return parts.join(' · ');
+}

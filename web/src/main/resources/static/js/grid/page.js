@@ -1,0 +1,286 @@
+// The suite grid: a small timeline per case, to scan many cases of a benchmark (or a whole suite) for a step at
+// once. A tile loads when it scrolls into view, a few at a time, so a suite of thousands of cases stays light.
+
+import * as api from '../api.js';
+import { h, replace, select } from '../dom.js';
+import { benchmarkName, caseLabel, number, percent } from '../format.js';
+import { seriesStyle, translucent } from '../palette.js';
+import { navigate } from '../router.js';
+import { ALLOC, environmentLabels, jvmOf, levelChange, line, xAxis } from '../timeline/data.js';
+
+const REVS = [15, 30, 50, 100, 200, 500];
+const DEFAULT_REVS = 50;
+const PARALLEL = 4;
+
+export async function mount(root, params, context) {
+  const page = new GridPage(root, context);
+  await page.update(params);
+  return page;
+}
+
+const list = (value) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
+
+function revsOf(params) {
+  const value = Number.parseInt(params.get('revs') ?? '', 10);
+  return Number.isInteger(value) && value >= 1 ? Math.min(value, 100000) : DEFAULT_REVS;
+}
+
+/** Requests run a few at a time, so scrolling through a large suite does not queue hundreds at once. */
+class Queue {
+  constructor(parallel) {
+    this.parallel = parallel;
+    this.running = 0;
+    this.waiting = [];
+  }
+
+  run(task) {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ task, resolve, reject });
+      this.next();
+    });
+  }
+
+  next() {
+    while (this.running < this.parallel && this.waiting.length > 0) {
+      const { task, resolve, reject } = this.waiting.shift();
+      this.running += 1;
+      task().then(resolve, reject).finally(() => {
+        this.running -= 1;
+        this.next();
+      });
+    }
+  }
+
+  clear() {
+    this.waiting = [];
+  }
+}
+
+class GridPage {
+  constructor(root, context) {
+    this.context = context;
+    this.params = new URLSearchParams();
+    this.key = null;
+    this.charts = [];
+    this.queue = new Queue(PARALLEL);
+    this.generation = 0;
+    this.debug = { state: 'loading', tiles: 0, drawn: 0, counts: {} };
+    window.perfwatch.page = 'grid';
+    window.perfwatch.grid = this.debug;
+    this.controls = h('div', { class: 'controls pickers' });
+    this.status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+    this.legend = h('p', { class: 'grid-legend' });
+    this.tiles = h('ul', { class: 'grid', id: 'grid', dataset: { state: 'loading' } });
+    this.section = h('section', { class: 'grid-page', 'aria-label': 'Suite grid' },
+      this.controls, this.legend, this.status, this.tiles);
+    root.append(this.section);
+    this.observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) {
+          this.observer.unobserve(entry.target);
+          entry.target.load?.();
+        }
+      }
+    }, { rootMargin: '300px' });
+  }
+
+  unmount() {
+    this.destroy();
+    this.observer.disconnect();
+    this.section.remove();
+    window.perfwatch.grid = null;
+  }
+
+  destroy() {
+    this.queue.clear();
+    this.charts.forEach((chart) => chart.destroy());
+    this.charts = [];
+    this.tiles.replaceChildren();
+  }
+
+  set(changes) {
+    const params = new URLSearchParams(this.params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null || value === undefined || value === '') {
+        params.delete(name);
+      } else {
+        params.set(name, String(value));
+      }
+    }
+    navigate('grid', params);
+  }
+
+  async update(params) {
+    this.params = new URLSearchParams(params);
+    const generation = ++this.generation;
+    try {
+      const projects = await api.projects();
+      if (projects.length === 0) {
+        this.status.textContent = 'No results yet: upload a JMH run (see docs/api.md) and reload.';
+        this.setState('empty');
+        return;
+      }
+      const project = projects.find((p) => p.name === params.get('project'));
+      if (!project) {
+        const next = new URLSearchParams(params);
+        next.set('project', projects[0].name);
+        next.delete('benchmark');
+        navigate('grid', next, { replace: true });
+        return;
+      }
+      const branch = params.get('branch') || project.defaultBranch;
+      const benchmarks = await api.benchmarks(project.name);
+      const benchmark = params.get('benchmark') ?? '';
+      const metric = params.get('metric') || 'primary';
+      const series = await api.series({ project: project.name, benchmark: benchmark || undefined, metric, branch });
+      if (generation !== this.generation) {
+        return;
+      }
+      this.renderControls(projects, project, branch, benchmarks, benchmark, metric);
+      const key = ['project', 'branch', 'benchmark', 'metric', 'hostClass', 'jvm', 'revs']
+        .map((name) => params.get(name) ?? '').join('\u0000');
+      if (key !== this.key) {
+        this.key = key;
+        this.build(project, branch, series, metric, generation);
+      }
+    } catch (error) {
+      this.status.textContent = `Could not load the grid: ${error.message}`;
+      this.setState('error');
+      console.warn(error);
+    }
+  }
+
+  setState(state) {
+    this.debug.state = state;
+    this.tiles.dataset.state = state;
+  }
+
+  renderControls(projects, project, branch, benchmarks, benchmark, metric) {
+    const focused = document.activeElement?.id;
+    const revs = revsOf(this.params);
+    replace(this.controls,
+      select('grid-project', 'Project', projects.map((p) => [p.name, p.name]), project.name,
+        (value) => this.set({ project: value, benchmark: null, branch: null })),
+      project.branches.length > 1 ? select('grid-branch', 'Branch', project.branches.map((b) => [b, b]), branch,
+        (value) => this.set({ branch: value === project.defaultBranch ? null : value })) : null,
+      select('grid-benchmark', 'Benchmark', [['', 'all benchmarks of the suite'],
+        ...benchmarks.map((b) => [b.name, `${benchmarkName(b.name)} (${b.cases})`, b.name])], benchmark,
+      (value) => this.set({ benchmark: value })),
+      select('grid-metric', 'Metric', [['primary', 'primary score'], [ALLOC, ALLOC]], metric,
+        (value) => this.set({ metric: value === 'primary' ? null : value })),
+      select('grid-revs', 'Results', [...new Set([...REVS, revs])].sort((a, b) => a - b)
+        .map((n) => [String(n), `last ${n}`]), String(revs),
+      (value) => this.set({ revs: Number(value) === DEFAULT_REVS ? null : value })));
+    if (focused) {
+      document.getElementById(focused)?.focus();
+    }
+  }
+
+  build(project, branch, series, metric, generation) {
+    this.destroy();
+    const hostClasses = list(this.params.get('hostClass'));
+    const jvms = list(this.params.get('jvm'));
+    const shown = series.filter((s) => (hostClasses.length === 0 || hostClasses.includes(s.environment.hostClass))
+      && (jvms.length === 0 || jvms.includes(jvmOf(s.environment))));
+    const environments = [...new Map(shown.map((s) => [s.environment.id, s.environment])).values()]
+      .sort((a, b) => a.hostClass.localeCompare(b.hostClass, 'en', { numeric: true })
+        || jvmOf(a).localeCompare(jvmOf(b), 'en', { numeric: true }) || a.id - b.id);
+    const labels = environmentLabels(environments);
+    const styles = new Map(environments.map((e, i) => [e.id, seriesStyle(i)]));
+    replace(this.legend, ...environments.map((e) => h('span', { class: 'legend-item' },
+      h('span', { class: 'swatch', style: `background:${styles.get(e.id).color}`, 'aria-hidden': 'true' }),
+      labels.get(e.id))));
+    const cases = new Map();
+    for (const s of shown) {
+      const key = s.case.id;
+      if (!cases.has(key)) {
+        cases.set(key, { benchmark: s.benchmark, benchmarkCase: s.case, series: [] });
+      }
+      cases.get(key).series.push(s);
+    }
+    const tiles = [...cases.values()].sort((a, b) => a.benchmark.localeCompare(b.benchmark)
+      || caseLabel(a.benchmarkCase).localeCompare(caseLabel(b.benchmarkCase), 'en', { numeric: true }));
+    this.debug.tiles = tiles.length;
+    this.debug.drawn = 0;
+    this.debug.counts = {};
+    const revs = revsOf(this.params);
+    this.status.textContent = tiles.length === 0 ? `No ${metric} results on branch ${branch}.`
+      : `${tiles.length} cases, the last ${revs} results of each; a tile opens its timeline.`;
+    this.setState(tiles.length === 0 ? 'empty' : 'loading');
+    for (const tile of tiles) {
+      const single = !!this.params.get('benchmark');
+      const title = single ? caseLabel(tile.benchmarkCase)
+        : `${benchmarkName(tile.benchmark)} · ${caseLabel(tile.benchmarkCase)}`;
+      const params = new URLSearchParams({ project: project.name, benchmark: tile.benchmark,
+        case: String(tile.benchmarkCase.id) });
+      if (branch !== project.defaultBranch) {
+        params.set('branch', branch);
+      }
+      if (metric !== 'primary') {
+        params.set('metric', metric);
+      }
+      const canvas = h('canvas', { 'aria-hidden': 'true' });
+      const summary = h('span', { class: 'tile-summary' }, '…');
+      const item = h('li', { class: 'tile', dataset: { state: 'waiting', case: String(tile.benchmarkCase.id) } },
+        h('a', { href: `#/timeline?${params.toString()}`, title },
+          h('span', { class: 'tile-title' }, title), summary,
+          h('div', { class: 'tile-chart' }, canvas)));
+      item.load = () => this.queue.run(() => this.drawTile(item, canvas, summary, tile, styles, labels, revs,
+        generation));
+      this.tiles.append(item);
+      this.observer.observe(item);
+    }
+  }
+
+  async drawTile(item, canvas, summary, tile, styles, labels, revs, generation) {
+    if (generation !== this.generation && !this.tiles.contains(item)) {
+      return;
+    }
+    const loaded = await Promise.all(tile.series.map(async (s) => ({ series: s,
+      points: await api.points(s.id, revs) })));
+    if (!this.tiles.contains(item)) {
+      return;
+    }
+    const axis = xAxis('index', loaded.map((l) => l.points));
+    const datasets = [];
+    const changes = [];
+    const counts = {};
+    for (const { series, points } of loaded) {
+      const { scores, upper, lower } = line(points, axis);
+      const style = styles.get(series.environment.id);
+      counts[labels.get(series.environment.id)] = scores.length;
+      if (upper.length > 0) {
+        datasets.push({ data: lower, borderWidth: 0, pointRadius: 0, fill: false });
+        datasets.push({ data: upper, borderWidth: 0, pointRadius: 0, fill: '-1',
+          backgroundColor: translucent(style.color, 0.16) });
+      }
+      datasets.push({ data: scores, borderColor: style.color, borderDash: style.dash, borderWidth: 1.5,
+        pointRadius: 0 });
+      const change = levelChange(scores);
+      if (change !== null) {
+        changes.push(h('span', { class: 'change',
+          title: `${labels.get(series.environment.id)}: median of the last 5 results against the first 5` },
+        h('span', { style: `color:${style.color}`, 'aria-hidden': 'true' }, '■'), ` ${percent(change)}`));
+      }
+    }
+    const last = loaded[0]?.points.at(-1);
+    replace(summary, last ? `${number(last.score)} ${loaded[0].series.metric.unit} ` : 'no results', changes);
+    this.charts.push(new window.Chart(canvas, {
+      type: 'line',
+      data: { datasets },
+      options: {
+        animation: false, parsing: false, responsive: true, maintainAspectRatio: false, spanGaps: true,
+        events: [],
+        plugins: { legend: { display: false }, tooltip: { enabled: false }, decimation: { enabled: true } },
+        scales: { x: { type: 'linear', display: false }, y: { ticks: { maxTicksLimit: 3, font: { size: 10 } } } },
+      },
+    }));
+    this.debug.counts[String(tile.benchmarkCase.id)] = counts;
+    this.debug.drawn += 1;
+    item.dataset.state = 'ready';
+    item.dataset.points = JSON.stringify(counts);
+    if (this.debug.drawn === this.debug.tiles) {
+      this.setState('ready');
+    }
+  }
+}

@@ -1,0 +1,211 @@
+// Chart.js configuration of a timeline chart: lines with decimation (LTTB over pre-sorted, unparsed data, so a
+// 10,000-point series stays interactive), drag-to-zoom and shift-drag pan on x, tooltips and annotations.
+
+import { date, dateTime, firstLine, shortSha, valueWithError } from '../format.js';
+import { OKABE_ITO } from '../palette.js';
+
+const { Chart } = window;
+
+const Y_AXIS_WIDTH = 78;
+
+/**
+ * Hover and click pick score points only (never the band or the median), the nearest commit on x; every
+ * environment's point at that same x is included, so one tooltip compares the environments at a commit.
+ */
+Chart.Interaction.modes.commit = (chart, event) => {
+  const area = chart.chartArea;
+  if (!area || event.x < area.left || event.x > area.right) {
+    return [];
+  }
+  let best = Infinity;
+  let found = [];
+  chart.data.datasets.forEach((dataset, datasetIndex) => {
+    if (dataset.role !== 'score' || !chart.isDatasetVisible(datasetIndex)) {
+      return;
+    }
+    const elements = chart.getDatasetMeta(datasetIndex).data;
+    const index = nearestIndex(elements, event.x);
+    if (index < 0) {
+      return;
+    }
+    const distance = Math.abs(elements[index].x - event.x);
+    if (distance < best - 0.5) {
+      best = distance;
+      found = [{ element: elements[index], datasetIndex, index }];
+    } else if (distance <= best + 0.5) {
+      found.push({ element: elements[index], datasetIndex, index });
+    }
+  });
+  return found;
+};
+
+function nearestIndex(elements, x) {
+  if (elements.length === 0) {
+    return -1;
+  }
+  let low = 0;
+  let high = elements.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (elements[middle].x < x) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  if (low > 0 && Math.abs(elements[low - 1].x - x) <= Math.abs(elements[low].x - x)) {
+    return low - 1;
+  }
+  return low;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const STEPS = [HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY];
+const MONTHS = [1, 2, 3, 6, 12, 24, 60];
+
+/**
+ * Ticks on calendar boundaries (midnights, Mondays' weeks, first days of months) rather than on round numbers of
+ * milliseconds, at most about one per 110 pixels.
+ */
+export function timeTicks(min, max, width) {
+  const wanted = Math.max(2, Math.floor(width / 110));
+  const span = max - min;
+  const step = STEPS.find((s) => span / s <= wanted);
+  const ticks = [];
+  if (step !== undefined) {
+    const start = new Date(min);
+    if (step >= DAY) {
+      start.setHours(0, 0, 0, 0);
+    } else {
+      start.setMinutes(0, 0, 0);
+    }
+    for (let t = start.getTime(); t <= max; t += step) {
+      if (t >= min) {
+        ticks.push({ value: t });
+      }
+    }
+    return ticks;
+  }
+  const months = MONTHS.find((m) => span / (m * 30 * DAY) <= wanted) ?? 120;
+  const cursor = new Date(min);
+  cursor.setHours(0, 0, 0, 0);
+  cursor.setDate(1);
+  cursor.setMonth(Math.floor(cursor.getMonth() / Math.min(months, 12)) * Math.min(months, 12));
+  while (cursor.getTime() <= max) {
+    if (cursor.getTime() >= min) {
+      ticks.push({ value: cursor.getTime() });
+    }
+    cursor.setMonth(cursor.getMonth() + months);
+  }
+  return ticks;
+}
+
+/** The tick text of an x value: a date on both axes, since a commit index means nothing to a reader. */
+function xTick(axis) {
+  return (value) => {
+    if (axis.mode !== 'index') {
+      return new Date(value).getHours() === 0 ? date(value) : dateTime(value);
+    }
+    if (!Number.isInteger(value)) {
+      return '';
+    }
+    const sha = axis.order[value];
+    return sha ? date(axis.times.get(sha)) : '';
+  };
+}
+
+/**
+ * A timeline chart. options: axis {mode, order, times}, datasets, unit, direction, annotations, onCommit(sha),
+ * onZoom({min, max}), title.
+ */
+export function timelineChart(canvas, options) {
+  const { axis, unit, direction } = options;
+  const better = direction === 'higher' ? 'higher is better' : 'lower is better';
+  return new Chart(canvas, {
+    type: 'line',
+    data: { datasets: options.datasets },
+    options: {
+      animation: false,
+      parsing: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      spanGaps: true,
+      interaction: { mode: 'commit', intersect: false },
+      onClick: (event, elements, chart) => {
+        if (elements.length > 0) {
+          const item = chart.data.datasets[elements[0].datasetIndex].data[elements[0].index];
+          options.onCommit(item.point.commit.sha);
+        }
+      },
+      onHover: (event, elements, chart) => {
+        chart.canvas.style.cursor = elements.length ? 'pointer' : 'crosshair';
+      },
+      scales: {
+        x: {
+          type: 'linear',
+          bounds: 'data',
+          ticks: { callback: xTick(axis), maxRotation: 0, autoSkipPadding: 16, precision: 0 },
+          afterBuildTicks: axis.mode === 'index' ? undefined : (scale) => {
+            scale.ticks = timeTicks(scale.min, scale.max, scale.width);
+          },
+          grid: { color: '#e8e8e8' },
+        },
+        y: {
+          title: { display: true, text: `${unit ?? ''} (${better})` },
+          // One width for every chart's y axis, so that linked charts put the same commit at the same x.
+          afterFit: (scale) => {
+            scale.width = Y_AXIS_WIDTH;
+          },
+          grid: { color: '#e8e8e8' },
+          ticks: { maxTicksLimit: 8 },
+        },
+      },
+      plugins: {
+        legend: { display: false },
+        title: { display: !!options.title, text: options.title, align: 'start', font: { size: 13, weight: '600' } },
+        decimation: { enabled: true, algorithm: 'lttb' },
+        tooltip: {
+          filter: (item) => item.dataset.role === 'score',
+          callbacks: {
+            title: (items) => {
+              const commit = items[0]?.raw?.point?.commit;
+              return commit ? `${shortSha(commit.sha)} · ${dateTime(commit.time)}` : '';
+            },
+            label: (item) => `${item.dataset.label}: ${valueWithError(item.raw.point.score, item.raw.point.error, unit)}`,
+            afterBody: (items) => {
+              const commit = items[0]?.raw?.point?.commit;
+              if (!commit) {
+                return [];
+              }
+              return [firstLine(commit.message), commit.author ? `by ${commit.author}` : ''].filter(Boolean);
+            },
+            footer: () => 'Click for the commit',
+          },
+          footerFont: { weight: 'normal', size: 11 },
+        },
+        zoom: {
+          limits: { x: { min: 'original', max: 'original', minRange: axis.mode === 'index' ? 4 : 3_600_000 } },
+          pan: { enabled: true, mode: 'x', modifierKey: 'shift', onPanComplete: ({ chart }) => options.onZoom(chart) },
+          zoom: {
+            mode: 'x',
+            wheel: { enabled: true, modifierKey: 'ctrl' },
+            pinch: { enabled: true },
+            drag: { enabled: true, threshold: 6, backgroundColor: 'rgba(0, 114, 178, 0.12)',
+              borderColor: OKABE_ITO.blue, borderWidth: 1 },
+            onZoomComplete: ({ chart }) => options.onZoom(chart),
+          },
+        },
+        annotation: { annotations: options.annotations ?? {} },
+      },
+    },
+  });
+}
+
+/** The visible x range of a chart, or null when it shows everything. */
+export function visibleRange(chart) {
+  if (!chart.isZoomedOrPanned()) {
+    return null;
+  }
+  return { min: chart.scales.x.min, max: chart.scales.x.max };
+}

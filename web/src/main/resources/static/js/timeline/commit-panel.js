@@ -1,0 +1,130 @@
+// The commit panel: what a clicked point stands for — the commit, its value in every environment against the
+// previous result, the runs behind it, and links to the repository's commit and compare views.
+
+import * as api from '../api.js';
+import { h, replace } from '../dom.js';
+import { dateTime, firstLine, number, percent, shortSha, valueWithError } from '../format.js';
+import { repositoryLinks } from '../repository.js';
+import { sameCommit } from './data.js';
+
+/** Better or worse in words, so the change never relies on colour alone. */
+function verdict(change, direction) {
+  if (change === null || !Number.isFinite(change) || change === 0) {
+    return { text: '', tone: '' };
+  }
+  const better = direction === 'higher' ? change > 0 : change < 0;
+  return { text: better ? 'better' : 'worse', tone: better ? 'better' : 'worse' };
+}
+
+/** This commit's mean score in a series and the change against the series' previous commit. */
+function changeAt(points, sha) {
+  const at = points.filter((p) => sameCommit(p.commit.sha, sha));
+  if (at.length === 0) {
+    return null;
+  }
+  const first = points.indexOf(at[0]);
+  const previous = [...points.slice(0, first)].reverse().find((p) => p.score !== null);
+  const scores = at.map((p) => p.score).filter((s) => s !== null);
+  const mean = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null;
+  const errors = at.map((p) => p.error).filter((e) => e !== null);
+  const error = errors.length === at.length && errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
+  const change = previous && mean !== null && previous.score ? (mean - previous.score) / Math.abs(previous.score) : null;
+  return { mean, error, change, previous: previous?.commit.sha ?? null, runs: at.map((p) => p.run) };
+}
+
+function metricRows(lines, sha, which) {
+  return lines.map((line) => {
+    const data = line[which];
+    if (!data) {
+      return null;
+    }
+    const at = changeAt(data.points, sha);
+    if (!at) {
+      return h('tr', {}, h('th', { scope: 'row' }, swatch(line.color), line.label), h('td', { colspan: 2 }, 'no result'));
+    }
+    const judged = verdict(at.change, data.direction);
+    return h('tr', {},
+      h('th', { scope: 'row' }, swatch(line.color), line.label),
+      h('td', { class: 'num' }, valueWithError(at.mean, at.error)),
+      h('td', { class: `num ${judged.tone}`, title: at.previous ? `against ${shortSha(at.previous)}` : '' },
+        at.change === null ? '–' : `${percent(at.change)} ${judged.text}`));
+  }).filter(Boolean);
+}
+
+function swatch(color) {
+  return h('span', { class: 'swatch', style: `background:${color}`, 'aria-hidden': 'true' });
+}
+
+function metadataList(metadata) {
+  if (!metadata || typeof metadata !== 'object' || Object.keys(metadata).length === 0) {
+    return null;
+  }
+  return h('dl', { class: 'metadata' }, Object.entries(metadata).flatMap(([key, value]) => [
+    h('dt', {}, key), h('dd', {}, typeof value === 'object' ? JSON.stringify(value) : String(value))]));
+}
+
+async function runDetails(container, runIds) {
+  const runs = await Promise.all(runIds.map((id) => api.run(id).catch(() => null)));
+  replace(container, ...runs.filter(Boolean).map((run) => h('div', { class: 'run' },
+    h('p', {}, h('strong', {}, run.hostClass), ` on ${run.host} · stored ${dateTime(run.createdAt)} · `,
+      `${number(run.results)} results · `, h('a', { href: `/api/v1/runs/${run.id}` }, 'JSON')),
+    metadataList(run.metadata))));
+  if (container.childElementCount === 0) {
+    replace(container, h('p', { class: 'muted' }, 'No run details.'));
+  }
+}
+
+/**
+ * Renders the panel for a commit. context: {lines: [{label, color, primary: {points, unit, direction}, alloc}],
+ * order (all commits in branch order), repository, onSelect(sha), onClose(), onBaseline(sha), base}.
+ */
+export function renderCommitPanel(panel, sha, context) {
+  const lines = context.lines;
+  const point = lines.flatMap((line) => [line.primary, line.alloc]).filter(Boolean)
+    .flatMap((data) => data.points).find((p) => sameCommit(p.commit.sha, sha));
+  const commit = point?.commit ?? { sha };
+  const position = context.order.findIndex((s) => sameCommit(s, sha));
+  const previous = position > 0 ? context.order[position - 1] : null;
+  const next = position >= 0 && position < context.order.length - 1 ? context.order[position + 1] : null;
+  const links = repositoryLinks(context.repository);
+  const message = commit.message ?? '';
+  const rest = message.slice(firstLine(message).length).trim();
+  const runIds = [...new Set(lines.flatMap((line) => [line.primary, line.alloc]).filter(Boolean)
+    .flatMap((data) => data.points.filter((p) => sameCommit(p.commit.sha, sha)).map((p) => p.run)))];
+  const runs = h('div', { class: 'runs' }, h('p', { class: 'muted' }, 'Loading runs…'));
+  const heading = h('h2', { tabindex: '-1', id: 'commit-heading' }, 'Commit ', h('code', {}, shortSha(commit.sha)));
+  const hasAlloc = lines.some((line) => line.alloc);
+
+  replace(panel,
+    h('div', { class: 'panel-head' }, heading,
+      h('button', { type: 'button', class: 'icon', 'aria-label': 'Close the commit panel (Esc)', title: 'Close (Esc)',
+        onclick: () => context.onClose() }, '×')),
+    point ? null : h('p', { class: 'muted' }, 'This commit has no result in the loaded range.'),
+    h('p', { class: 'message' }, firstLine(message) || '(no message)'),
+    rest ? h('details', {}, h('summary', {}, 'Full message'), h('pre', {}, rest)) : null,
+    h('p', { class: 'meta' }, commit.author ?? 'unknown author', ' · ', dateTime(commit.time)),
+    h('p', { class: 'sha' }, h('code', {}, commit.sha)),
+    links ? h('p', { class: 'links' },
+      h('a', { href: links.commit(commit.sha), target: '_blank', rel: 'noopener', id: 'commit-link' },
+        `Commit on ${links.host}`),
+      previous ? [' · ', h('a', { href: links.compare(previous, commit.sha), target: '_blank', rel: 'noopener',
+        id: 'compare-link' }, `Changes since ${shortSha(previous)}`)] : null) : null,
+    h('table', { class: 'values' },
+      h('caption', {}, `${context.metricLabel} (${lines[0]?.primary?.unit ?? ''}) against the previous result`),
+      h('tbody', {}, metricRows(lines, commit.sha, 'primary'))),
+    hasAlloc ? h('table', { class: 'values' },
+      h('caption', {}, `gc.alloc.rate.norm (${lines.find((l) => l.alloc)?.alloc.unit ?? ''}) against the previous result`),
+      h('tbody', {}, metricRows(lines, commit.sha, 'alloc'))) : null,
+    h('div', { class: 'panel-actions' },
+      h('button', { type: 'button', disabled: !previous, onclick: () => context.onSelect(previous) },
+        '← Previous'),
+      h('button', { type: 'button', disabled: !next, onclick: () => context.onSelect(next) }, 'Next →'),
+      h('button', { type: 'button', disabled: sameCommit(commit.sha, context.base),
+        onclick: () => context.onBaseline(commit.sha) }, 'Use as baseline')),
+    h('h3', {}, 'Runs'),
+    runs);
+  panel.hidden = false;
+  panel.dataset.commit = commit.sha;
+  runDetails(runs, runIds);
+  return heading;
+}
