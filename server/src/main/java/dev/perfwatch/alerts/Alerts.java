@@ -1,0 +1,141 @@
+package dev.perfwatch.alerts;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.perfwatch.notifications.Notifications;
+import dev.perfwatch.system.NotFoundException;
+
+/**
+ * The entry point the detection pipeline calls: raise confirmed changes as alerts, grouped per culprit and
+ * announced once, and resolve them when a later change restores the level. See docs/alerts.md.
+ */
+@Service
+public class Alerts {
+
+    private static final Logger log = LoggerFactory.getLogger(Alerts.class);
+
+    private static final Comparator<GroupKey> KEY_ORDER = Comparator.comparingLong(GroupKey::project)
+        .thenComparingLong(GroupKey::firstBad)
+        .thenComparingLong(GroupKey::lastGood);
+
+    private final AlertStore store;
+
+    private final AlertQueries queries;
+
+    private final SummaryQueries summaries;
+
+    private final Messages messages;
+
+    private final Notifications notifications;
+
+    private final TransactionTemplate transaction;
+
+    Alerts(AlertStore store, AlertQueries queries, SummaryQueries summaries, Messages messages,
+            Notifications notifications, TransactionTemplate transaction) {
+        this.store = store;
+        this.queries = queries;
+        this.summaries = summaries;
+        this.messages = messages;
+        this.notifications = notifications;
+        this.transaction = transaction;
+    }
+
+    /**
+     * Stores the candidates as alerts, in one transaction. A candidate whose series was alerted at the same first bad
+     * commit before stores nothing, so calling again with the same candidates is harmless. Alerts of one project and
+     * culprit range form one group; a group that gained alerts gets its summary rewritten, and the first time it
+     * holds a regression it is announced on the project's channels (and always on the Atom feed).
+     *
+     * @throws IllegalArgumentException when a series or commit does not exist or the commits are of another project
+     */
+    public Raised raise(List<AlertCandidate> candidates) {
+        if (candidates.isEmpty()) {
+            return new Raised(List.of(), List.of(), 0);
+        }
+        return transaction.execute(status -> raiseInTransaction(candidates));
+    }
+
+    /**
+     * Resolves the series' open alerts (new, investigating, acknowledged) whose change came before {@code commit} as
+     * fixed, audited as done by "perfwatch": the pipeline calls it when a change at that commit brought the level
+     * back. Returns the ids of the alerts it resolved; none when the commit is not on the series' branch.
+     */
+    public List<Long> levelRestored(long series, long commit) {
+        List<Long> resolved = transaction.execute(status -> store.restore(series, commit));
+        if (!resolved.isEmpty()) {
+            log.info("Resolved alerts {} of series {}: the level was restored at commit {}", resolved, series, commit);
+        }
+        return resolved;
+    }
+
+    /** Per benchmark of the project, how many of its alerts were judged invalid (noise), most first. */
+    public List<FalseAlarms> falseAlarms(String project) {
+        long id = queries.projectId(project).orElseThrow(() -> new NotFoundException("no project " + project));
+        return queries.falseAlarms(id);
+    }
+
+    private Raised raiseInTransaction(List<AlertCandidate> candidates) {
+        Map<Long, AlertStore.SeriesRow> series = store.series(candidates.stream().map(AlertCandidate::series)
+            .distinct().toList());
+        Map<Long, Long> commits = store.commitProjects(candidates.stream()
+            .flatMap(c -> Stream.of(c.firstBadCommit(), c.lastGoodCommit()))
+            .distinct()
+            .toList());
+        // Groups are taken in key order, so that two raises touching the same groups cannot deadlock.
+        Map<GroupKey, List<AlertCandidate>> byGroup = new TreeMap<>(KEY_ORDER);
+        for (AlertCandidate candidate : candidates) {
+            AlertStore.SeriesRow row = Optional.ofNullable(series.get(candidate.series()))
+                .orElseThrow(() -> new IllegalArgumentException("no series " + candidate.series()));
+            for (long commit : new long[] { candidate.firstBadCommit(), candidate.lastGoodCommit() }) {
+                if (!Long.valueOf(row.project()).equals(commits.get(commit))) {
+                    throw new IllegalArgumentException("commit " + commit + " is not a commit of the project of series "
+                            + candidate.series());
+                }
+            }
+            byGroup.computeIfAbsent(new GroupKey(row.project(), candidate.firstBadCommit(),
+                    candidate.lastGoodCommit()), key -> new ArrayList<>()).add(candidate);
+        }
+        List<Long> groups = new ArrayList<>();
+        List<Long> created = new ArrayList<>();
+        int already = 0;
+        for (Map.Entry<GroupKey, List<AlertCandidate>> entry : byGroup.entrySet()) {
+            GroupKey key = entry.getKey();
+            long group = store.lockGroup(key.project(), key.firstBad(), key.lastGood());
+            groups.add(group);
+            List<Long> added = new ArrayList<>();
+            for (AlertCandidate candidate : entry.getValue()) {
+                AlertCandidate.Level before = candidate.before();
+                Kind kind = Kind.of(before.value(), candidate.after().value(),
+                        series.get(candidate.series()).direction());
+                Optional<Long> alert = store.insertAlert(group, candidate, kind);
+                alert.ifPresent(id -> store.history(id, AlertStore.PERFWATCH, null, Status.NEW, null,
+                        "raised with confidence " + Messages.confidence(candidate.confidence())));
+                alert.ifPresent(added::add);
+                already += alert.isPresent() ? 0 : 1;
+            }
+            if (!added.isEmpty()) {
+                store.summary(group, SummaryText.render(summaries.facts(group)));
+                List<String> channels = notifications.announce(messages.of(group));
+                log.info("Raised alerts {} in group {}{}", added, group,
+                        channels.isEmpty() ? "" : ", announced on " + channels);
+            }
+            created.addAll(added);
+        }
+        return new Raised(groups, created, already);
+    }
+
+    private record GroupKey(long project, long firstBad, long lastGood) {
+    }
+}

@@ -1,0 +1,46 @@
+package dev.perfwatch.alerts;
+
+import java.util.List;
+
+/**
+ * What a group's summary is written from: its alerts, and the same case and metric on the other host classes at that
+ * commit, read by {@link SummaryQueries} and rendered by {@link SummaryText}.
+ */
+record GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings) {
+
+    static final String PRIMARY = "primary";
+
+    static final String ALLOCATION = "gc.alloc.rate.norm";
+
+    GroupFacts {
+        alerts = List.copyOf(alerts);
+        siblings = List.copyOf(siblings);
+    }
+
+    /**
+     * One alert of the group.
+     *
+     * @param magnitude after / before - 1, null when the level before was 0
+     * @param allocationMeasured for a primary-metric alert: the same case and environment has a
+     *     {@code gc.alloc.rate.norm} result at the culprit, so "no allocation alert" means "allocation unchanged"
+     */
+    record AlertFact(long alert, long caseId, long environment, String hostClass, String metric, String unit,
+            Kind kind, Double magnitude, double before, double after, boolean allocationMeasured) {
+
+        boolean primary() {
+            return metric.equals(PRIMARY);
+        }
+    }
+
+    /**
+     * The series of an alert's case and metric on another host class.
+     *
+     * @param alert the alert whose sibling this is
+     * @param measured whether it has a result at or after the first bad commit
+     * @param change relative change of its median over up to five results after versus up to five before; null
+     *     when not measured
+     * @param alerted whether it has an alert at the same first bad commit
+     */
+    record SiblingFact(long alert, String hostClass, boolean measured, Double change, boolean alerted) {
+    }
+}

@@ -1,0 +1,77 @@
+package dev.perfwatch.alerts;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** Reads the facts a group's summary is written from (see {@link GroupFacts}). */
+@Repository
+class SummaryQueries {
+
+    private final JdbcClient jdbc;
+
+    SummaryQueries(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    GroupFacts facts(long group) {
+        var alerts = jdbc.sql("""
+                select a.id, s.case_id, s.environment_id, e.host_class, m.name as metric, m.unit, a.kind,
+                       a.magnitude, a.before_value, a.after_value,
+                       exists (select 1
+                               from series alloc
+                               join metric am on am.id = alloc.metric_id
+                               join result r on r.series_id = alloc.id and r.commit_id = a.first_bad_commit_id
+                               where alloc.branch_id = s.branch_id and alloc.case_id = s.case_id
+                                 and alloc.environment_id = s.environment_id
+                                 and am.name = 'gc.alloc.rate.norm') as allocation_measured
+                from alert a
+                join series s on s.id = a.series_id
+                join metric m on m.id = s.metric_id
+                join environment e on e.id = s.environment_id
+                where a.group_id = :group
+                order by a.id
+                """)
+            .param("group", group)
+            .query((rs, row) -> new GroupFacts.AlertFact(rs.getLong("id"), rs.getLong("case_id"),
+                    rs.getLong("environment_id"), rs.getString("host_class"), rs.getString("metric"),
+                    rs.getString("unit"), Kind.fromSql(rs.getString("kind")), rs.getObject("magnitude", Double.class),
+                    rs.getDouble("before_value"), rs.getDouble("after_value"), rs.getBoolean("allocation_measured")))
+            .list();
+        // The same case and metric on other host classes: medians of up to five results on each side of the
+        // culprit range, and whether that series was alerted at the same commit.
+        var siblings = jdbc.sql("""
+                select a.id as alert_id, se.host_class, after_side.n > 0 as measured,
+                       after_side.median / nullif(before_side.median, 0) - 1 as change,
+                       exists (select 1 from alert other
+                               where other.series_id = sib.id
+                                 and other.first_bad_commit_id = a.first_bad_commit_id) as alerted
+                from alert a
+                join series s on s.id = a.series_id
+                join environment e on e.id = s.environment_id
+                join series sib on sib.branch_id = s.branch_id and sib.case_id = s.case_id
+                               and sib.metric_id = s.metric_id and sib.id <> s.id
+                join environment se on se.id = sib.environment_id and se.host_class <> e.host_class
+                join branch_commit bad on bad.branch_id = s.branch_id and bad.commit_id = a.first_bad_commit_id
+                join branch_commit good on good.branch_id = s.branch_id and good.commit_id = a.last_good_commit_id
+                cross join lateral (
+                    select count(*) as n, percentile_cont(0.5) within group (order by r.score) as median
+                    from (select score from result
+                          where series_id = sib.id and position >= bad.position
+                          order by position limit 5) r
+                ) after_side
+                cross join lateral (
+                    select percentile_cont(0.5) within group (order by r.score) as median
+                    from (select score from result
+                          where series_id = sib.id and position <= good.position
+                          order by position desc limit 5) r
+                ) before_side
+                where a.group_id = :group
+                order by a.id, sib.id
+                """)
+            .param("group", group)
+            .query((rs, row) -> new GroupFacts.SiblingFact(rs.getLong("alert_id"), rs.getString("host_class"),
+                    rs.getBoolean("measured"), rs.getObject("change", Double.class), rs.getBoolean("alerted")))
+            .list();
+        return new GroupFacts(alerts, siblings);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.perfwatch.alerts;
+
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.event.TransactionPhase;
+import org.springframework.transaction.event.TransactionalEventListener;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.perfwatch.ingest.RunIngested;
+
+/**
+ * Host classes run their nightlies at different times: a group raised after the 4-core run says "not measured on
+ * 8-core yet", and the 8-core run that arrives later (and shows nothing) turns that into "on 4-core only". Rewrites
+ * the summaries of recent groups that wait for the run's host class; the messages already sent stay as they were.
+ */
+@Component
+class SummaryRefresh {
+
+    private static final Logger log = LoggerFactory.getLogger(SummaryRefresh.class);
+
+    private final JdbcClient jdbc;
+
+    private final SummaryQueries summaries;
+
+    private final AlertStore store;
+
+    private final TransactionTemplate transaction;
+
+    SummaryRefresh(JdbcClient jdbc, SummaryQueries summaries, AlertStore store,
+            PlatformTransactionManager transactions) {
+        this.jdbc = jdbc;
+        this.summaries = summaries;
+        this.store = store;
+        // After the ingest's commit its transaction is over: this work needs a transaction of its own.
+        this.transaction = new TransactionTemplate(transactions);
+        this.transaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+    }
+
+    @TransactionalEventListener(phase = TransactionPhase.AFTER_COMMIT, fallbackExecution = true)
+    void runIngested(RunIngested run) {
+        try {
+            transaction.executeWithoutResult(status -> refresh(run.project(), run.hostClass()));
+        }
+        catch (RuntimeException ex) {
+            // The run is stored whatever happens here; a stale summary is the only cost.
+            log.warn("Refreshing alert summaries after run {} failed: {}", run.run(), ex.toString());
+        }
+    }
+
+    private void refresh(long project, String hostClass) {
+        List<Long> groups = jdbc.sql("""
+                select id from alert_group
+                where project_id = :project and created_at > now() - interval '30 days'
+                  and summary like '%not measured on%' and strpos(summary, :hostClass) > 0
+                order by id
+                limit 50
+                for update
+                """)
+            .param("project", project)
+            .param("hostClass", hostClass)
+            .query(Long.class)
+            .list();
+        for (long group : groups) {
+            store.summary(group, SummaryText.render(summaries.facts(group)));
+        }
+    }
+}

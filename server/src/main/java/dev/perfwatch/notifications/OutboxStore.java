@@ -1,0 +1,106 @@
+package dev.perfwatch.notifications;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The SQL of the notification outbox. */
+@Repository
+class OutboxStore {
+
+    private final JdbcClient jdbc;
+
+    OutboxStore(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Writes a message unless the group already has one of this kind on this channel; true when written. */
+    boolean insert(long group, String project, String channel, String message, boolean delivered) {
+        return jdbc.sql("""
+                insert into notification (group_id, project, channel, kind, message, status, delivered_at)
+                values (:group, :project, :channel, 'raised', cast(:message as jsonb), :status,
+                        case when :delivered then now() end)
+                on conflict (group_id, channel, kind) do nothing
+                """)
+            .param("group", group)
+            .param("project", project)
+            .param("channel", channel)
+            .param("message", message)
+            .param("status", delivered ? "delivered" : "pending")
+            .param("delivered", delivered)
+            .update() == 1;
+    }
+
+    /**
+     * Locks the next due message until the caller's transaction ends. SKIP LOCKED lets another server instance's
+     * worker pass over it to the next one instead of waiting and then sending it a second time.
+     */
+    Optional<Row> claimDue() {
+        return jdbc.sql("""
+                select id, group_id, project, channel, cast(message as text) as message, attempts
+                from notification
+                where status = 'pending' and next_attempt_at <= clock_timestamp()
+                order by next_attempt_at, id
+                limit 1
+                for update skip locked
+                """)
+            .query((rs, n) -> new Row(rs.getLong("id"), rs.getLong("group_id"), rs.getString("project"),
+                    rs.getString("channel"), rs.getString("message"), rs.getInt("attempts")))
+            .optional();
+    }
+
+    void delivered(long id) {
+        jdbc.sql("""
+                update notification
+                set status = 'delivered', attempts = attempts + 1, delivered_at = now(), last_error = null
+                where id = :id
+                """)
+            .param("id", id)
+            .update();
+    }
+
+    void failed(long id, String error, long retryMillis) {
+        jdbc.sql("""
+                update notification
+                set attempts = attempts + 1, last_error = :error,
+                    next_attempt_at = clock_timestamp() + make_interval(secs => :retry / 1000.0)
+                where id = :id
+                """)
+            .param("id", id)
+            .param("error", error)
+            .param("retry", retryMillis)
+            .update();
+    }
+
+    void dropped(long id, String reason) {
+        jdbc.sql("update notification set status = 'dropped', last_error = :reason where id = :id")
+            .param("id", id)
+            .param("reason", reason)
+            .update();
+    }
+
+    /** The feed's messages, newest first; all projects when project is null. */
+    List<String> feed(String project, int limit) {
+        return jdbc.sql("""
+                select cast(message as text)
+                from notification
+                where channel = 'feed' and (cast(:project as text) is null or project = :project)
+                order by created_at desc, id desc
+                limit :limit
+                """)
+            .param("project", project)
+            .param("limit", limit)
+            .query(String.class)
+            .list();
+    }
+
+    /**
+     * A message waiting for delivery.
+     *
+     * @param attempts failed attempts so far
+     */
+    record Row(long id, long group, String project, String channel, String message, int attempts) {
+    }
+}

@@ -1,0 +1,119 @@
+package dev.perfwatch.alerts;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.perfwatch.alerts.GroupFacts.AlertFact;
+import dev.perfwatch.alerts.GroupFacts.SiblingFact;
+import dev.perfwatch.notifications.GoldenFiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Summaries of groups given as tables of facts, one line per situation in a golden file. */
+class SummaryTextTest {
+
+    private static final String PRIMARY = "primary";
+
+    private static final String ALLOCATION = "gc.alloc.rate.norm";
+
+    @Test
+    void summariesWhenSituationsVaryMatchTheGoldenFile() {
+        Map<String, GroupFacts> situations = new LinkedHashMap<>();
+        situations.put("flink-15171", flink15171());
+        situations.put("both-host-classes", bothHostClasses());
+        situations.put("not-measured-yet", notMeasuredYet());
+        situations.put("moving-elsewhere", movingElsewhere());
+        situations.put("mixed", mixed());
+        situations.put("allocation-from-zero", allocationFromZero());
+        situations.put("other-metric", otherMetric());
+
+        StringBuilder text = new StringBuilder();
+        situations.forEach((name, facts) -> text.append(name).append(": ").append(SummaryText.render(facts))
+            .append('\n'));
+
+        GoldenFiles.assertMatches("alerts", "summaries.txt", text.toString());
+    }
+
+    @Test
+    void summaryWhenFourteenCasesRegressOnOneHostClassReadsLikeTheIssue() {
+        assertThat(SummaryText.render(flink15171()))
+            .isEqualTo("14 cases regressed 6–11% on 4-core only; gc.alloc.rate.norm +96 B/op");
+    }
+
+    @Test
+    void hostClassesWhenSortedPutSmallerMachinesFirst() {
+        assertThat(new java.util.TreeSet<>(SummaryText.HOST_CLASSES) {
+            {
+                addAll(List.of("16-core", "8-core", "4-core", "arm"));
+            }
+        }).containsExactly("4-core", "8-core", "16-core", "arm");
+    }
+
+    /** 14 cases 6–11% slower on 4-core, flat on 8-core; allocation per op +96 B in every one of them. */
+    private static GroupFacts flink15171() {
+        List<AlertFact> alerts = new ArrayList<>();
+        List<SiblingFact> siblings = new ArrayList<>();
+        for (int i = 0; i < 14; i++) {
+            double magnitude = -(0.06 + 0.05 * i / 13);
+            alerts.add(new AlertFact(i, 100 + i, 1, "4-core", PRIMARY, "ops/ms", Kind.REGRESSION, magnitude, 1000,
+                    1000 * (1 + magnitude), true));
+            siblings.add(new SiblingFact(i, "8-core", true, 0.003 * (i % 3 - 1), false));
+            alerts.add(new AlertFact(100 + i, 100 + i, 1, "4-core", ALLOCATION, "B/op", Kind.REGRESSION, 1.0, 96,
+                    192, false));
+        }
+        return new GroupFacts(alerts, siblings);
+    }
+
+    private static GroupFacts bothHostClasses() {
+        List<AlertFact> alerts = new ArrayList<>();
+        List<SiblingFact> siblings = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            alerts.add(new AlertFact(i, 10 + i, 1, "4-core", PRIMARY, "ops/s", Kind.REGRESSION, -0.045 - 0.01 * i,
+                    100, 95, true));
+            alerts.add(new AlertFact(10 + i, 10 + i, 2, "8-core", PRIMARY, "ops/s", Kind.REGRESSION, -0.072, 100,
+                    93, true));
+            siblings.add(new SiblingFact(i, "8-core", true, -0.07, true));
+            siblings.add(new SiblingFact(10 + i, "4-core", true, -0.05, true));
+        }
+        return new GroupFacts(alerts, siblings);
+    }
+
+    private static GroupFacts notMeasuredYet() {
+        return new GroupFacts(List.of(new AlertFact(1, 1, 1, "4-core", PRIMARY, "ops/s", Kind.REGRESSION, -0.12, 100,
+                88, false)), List.of(new SiblingFact(1, "8-core", false, null, false)));
+    }
+
+    private static GroupFacts movingElsewhere() {
+        return new GroupFacts(List.of(new AlertFact(1, 1, 1, "4-core", PRIMARY, "ops/s", Kind.REGRESSION, -0.08, 100,
+                92, false)),
+                List.of(new SiblingFact(1, "8-core", true, -0.05, false),
+                        new SiblingFact(1, "16-core", false, null, false)));
+    }
+
+    private static GroupFacts mixed() {
+        return new GroupFacts(List.of(
+                new AlertFact(1, 1, 1, "4-core", PRIMARY, "ops/s", Kind.REGRESSION, -0.05, 100, 95, true),
+                new AlertFact(2, 2, 1, "4-core", PRIMARY, "ops/s", Kind.REGRESSION, -0.07, 100, 93, true),
+                new AlertFact(3, 3, 1, "4-core", PRIMARY, "us/op", Kind.IMPROVEMENT, -0.04, 100, 96, true),
+                new AlertFact(4, 1, 1, "4-core", ALLOCATION, "B/op", Kind.REGRESSION, 0.25, 96, 120, false),
+                new AlertFact(5, 2, 1, "4-core", ALLOCATION, "B/op", Kind.REGRESSION, 0.5, 96, 144, false)),
+                List.of());
+    }
+
+    private static GroupFacts allocationFromZero() {
+        return new GroupFacts(List.of(new AlertFact(1, 1, 1, "4-core", ALLOCATION, "B/op", Kind.REGRESSION, null, 0,
+                24, false)), List.of());
+    }
+
+    private static GroupFacts otherMetric() {
+        return new GroupFacts(List.of(
+                new AlertFact(1, 1, 1, "4-core", "gc.alloc.rate", "MB/sec", Kind.REGRESSION, 0.3, 100, 130, false),
+                new AlertFact(2, 2, 1, "4-core", "gc.alloc.rate", "MB/sec", Kind.REGRESSION, 0.34, 100, 134, false),
+                new AlertFact(3, 1, 1, "4-core", PRIMARY, "ops/s", Kind.REGRESSION, -0.031, 100, 96.9, false)),
+                List.of());
+    }
+}

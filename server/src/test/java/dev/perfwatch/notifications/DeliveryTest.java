@@ -1,0 +1,234 @@
+package dev.perfwatch.notifications;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.GreenMailUtil;
+import com.icegreen.greenmail.util.ServerSetupTest;
+import jakarta.mail.internet.MimeMessage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.perfwatch.alerts.AlertCandidate;
+import dev.perfwatch.alerts.Alerts;
+import dev.perfwatch.alerts.Raised;
+import dev.perfwatch.alerts.Seeds;
+import dev.perfwatch.alerts.Story;
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Runs;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Delivery through the outbox to a webhook receiver and an SMTP server on loopback. The scheduled poll is set to an
+ * hour so that only the test's own calls of {@link Outbox#deliverDue()} deliver; retries wait 20 ms, doubling.
+ */
+@ServerTest
+class DeliveryTest {
+
+    private static final Receiver receiver = Receiver.start();
+
+    private static final GreenMail mail = startMail();
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    Alerts alerts;
+
+    @Autowired
+    Outbox outbox;
+
+    @DynamicPropertySource
+    static void channels(DynamicPropertyRegistry registry) {
+        String notifications = "perfwatch.notifications.";
+        registry.add(notifications + "public-url", () -> "https://perfwatch.example.org");
+        registry.add(notifications + "poll-interval", () -> "1h");
+        registry.add(notifications + "retry-initial", () -> "20ms");
+        registry.add(notifications + "retry-max", () -> "100ms");
+        registry.add(notifications + "timeout", () -> "5s");
+        registry.add(notifications + "smtp.host", () -> "127.0.0.1");
+        registry.add(notifications + "smtp.port", () -> mail.getSmtp().getPort());
+        registry.add(notifications + "smtp.from", () -> "perfwatch@example.org");
+        registry.add(notifications + "github.api-url", () -> receiver.url("/github"));
+        registry.add(notifications + "github.token", () -> "gh-test-token");
+        String projects = notifications + "projects.";
+        registry.add(projects + "notify-once.slack-webhook-url", () -> receiver.url("/slack/notify-once"));
+        registry.add(projects + "notify-once.email[0]", () -> "dev@once.example.org");
+        registry.add(projects + "notify-once.github-repository", () -> "acme/once");
+        registry.add(projects + "notify-down.slack-webhook-url", () -> receiver.url("/slack/notify-down"));
+        registry.add(projects + "notify-down.email[0]", () -> "dev@down.example.org");
+        registry.add(projects + "notify-race.slack-webhook-url", () -> receiver.url("/slack/notify-race"));
+        registry.add(projects + "notify-quiet.slack-webhook-url", () -> receiver.url("/slack/notify-quiet"));
+    }
+
+    @AfterAll
+    static void stopMail() {
+        mail.stop();
+    }
+
+    @Test
+    void deliverWhenGroupRaisedSendsOneMessagePerChannelOnce() throws Exception {
+        Seeds seeds = new Seeds(Api.at(port), jdbc, "notify-once");
+        Story.seed(seeds);
+        Raised raised = alerts.raise(Story.candidates(seeds));
+
+        int delivered = outbox.deliverDue();
+
+        assertThat(delivered).isEqualTo(3);
+        List<Receiver.Request> slack = receiver.requests("/slack/notify-once");
+        assertThat(slack).hasSize(1);
+        JsonNode chat = Runs.json.readTree(slack.get(0).body());
+        assertThat(chat.get("text").asString()).contains("3 cases regressed 8.2–11% on 4-core only");
+        assertThat(chat.get("blocks").get(2).get("text").get("text").asString())
+            .contains("<https://perfwatch.example.org/#/timeline?series=");
+        String comments = "/github/repos/acme/once/commits/" + seeds.sha(3) + "/comments";
+        List<Receiver.Request> github = receiver.requests(comments);
+        assertThat(github).hasSize(1);
+        assertThat(github.get(0).authorization()).isEqualTo("Bearer gh-test-token");
+        assertThat(Runs.json.readTree(github.get(0).body()).get("body").asString())
+            .contains("| Benchmark | Metric | Host class |");
+        MimeMessage[] mails = mail.getReceivedMessagesForDomain("once.example.org");
+        assertThat(mails).hasSize(1);
+        assertThat(mails[0].getSubject()).isEqualTo("[perfwatch] Regression in notify-once at "
+                + seeds.sha(3).substring(0, 7) + ": Change 3 of notify-once");
+        assertThat(mails[0].getMessageID()).isEqualTo("<alert-group-" + raised.groups().get(0)
+                + ".raised@perfwatch.example.org>");
+        assertThat(GreenMailUtil.getBody(mails[0])).contains("https://perfwatch.example.org/#/timeline?series=");
+
+        alerts.raise(Story.candidates(seeds));
+        assertThat(outbox.deliverDue()).isZero();
+        assertThat(receiver.requests("/slack/notify-once")).hasSize(1);
+        assertThat(receiver.requests(comments)).hasSize(1);
+        assertThat(mail.getReceivedMessagesForDomain("once.example.org")).hasSize(1);
+        assertThat(jdbc.sql("select channel || ':' || status from notification where group_id = :group order by 1")
+            .param("group", raised.groups().get(0)).query(String.class).list())
+            .containsExactly("email:delivered", "feed:delivered", "github:delivered", "slack:delivered");
+    }
+
+    @Test
+    void deliverWhenReceiverIsDownForAWhileDeliversLaterOnce() {
+        String path = "/slack/notify-down";
+        receiver.script(path, 500, 500);
+        Seeds seeds = new Seeds(Api.at(port), jdbc, "notify-down");
+        seeds.run(1, "4-core", Map.of("16", 100.0), 96);
+        seeds.run(2, "4-core", Map.of("16", 80.0), 96);
+        Raised raised = alerts.raise(List.of(seeds.candidate(seeds.series("16", "primary", "4-core"), 2, 100, 80)));
+
+        int first = outbox.deliverDue();
+
+        assertThat(first).as("the e-mail goes out while the chat is down").isEqualTo(1);
+        assertThat(receiver.requests(path)).hasSize(1);
+        assertThat(slackRow(raised)).isEqualTo("pending 1 HTTP 500 channel down");
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            outbox.deliverDue();
+            return !receiver.accepted(path).isEmpty();
+        });
+        assertThat(outbox.deliverDue()).isZero();
+        assertThat(receiver.requests(path)).extracting(Receiver.Request::status).containsExactly(500, 500, 200);
+        assertThat(slackRow(raised)).isEqualTo("delivered 3 ");
+        assertThat(mail.getReceivedMessagesForDomain("down.example.org")).hasSize(1);
+    }
+
+    @Test
+    void deliverWhenTwoWorkersPollAtOnceSendsEachMessageOnce() throws Exception {
+        Seeds seeds = new Seeds(Api.at(port), jdbc, "notify-race");
+        List<AlertCandidate> candidates = new ArrayList<>();
+        for (int commit = 1; commit <= 9; commit++) {
+            seeds.run(commit, "4-core", Map.of("16", 100.0 + commit * 10), 96);
+        }
+        long series = seeds.series("16", "primary", "4-core");
+        for (int commit = 2; commit <= 9; commit++) {
+            // The levels need not match the data here: what matters is one group, so one message, per commit.
+            candidates.add(seeds.candidate(series, commit, 100 + commit * 10, 100 + (commit - 1) * 10));
+        }
+        Raised raised = alerts.raise(candidates);
+        assertThat(raised.groups()).hasSize(8);
+        CountDownLatch start = new CountDownLatch(1);
+        Callable<Integer> worker = () -> {
+            start.await();
+            return outbox.deliverDue();
+        };
+
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        int delivered;
+        try {
+            List<Future<Integer>> workers = List.of(pool.submit(worker), pool.submit(worker));
+            start.countDown();
+            delivered = workers.get(0).get() + workers.get(1).get();
+        }
+        finally {
+            pool.shutdownNow();
+        }
+
+        assertThat(delivered).isEqualTo(8);
+        List<Receiver.Request> requests = receiver.requests("/slack/notify-race");
+        Pattern group = Pattern.compile("perfwatch alert group (\\d+)");
+        List<Long> groups = requests.stream().map(request -> {
+            Matcher matcher = group.matcher(request.body());
+            assertThat(matcher.find()).isTrue();
+            return Long.parseLong(matcher.group(1));
+        }).toList();
+        assertThat(groups).containsExactlyInAnyOrderElementsOf(raised.groups());
+    }
+
+    @Test
+    void announceWhenGroupOnlyImprovesSkipsChatButFillsTheFeed() {
+        Seeds seeds = new Seeds(Api.at(port), jdbc, "notify-quiet");
+        seeds.run(1, "4-core", Map.of("16", 100.0), 96);
+        seeds.run(2, "4-core", Map.of("16", 120.0), 96);
+        Raised raised = alerts.raise(List.of(seeds.candidate(seeds.series("16", "primary", "4-core"), 2, 100, 120)));
+
+        outbox.deliverDue();
+
+        assertThat(receiver.requests("/slack/notify-quiet")).isEmpty();
+        assertThat(jdbc.sql("select channel from notification where group_id = :group")
+            .param("group", raised.groups().get(0)).query(String.class).list()).containsExactly("feed");
+        assertThat(Api.at(port).get("/api/v1/alerts/feed.atom?project=notify-quiet").body())
+            .contains("<title>Improvement in notify-quiet at ");
+    }
+
+    @Test
+    void retryWhenFailuresRepeatDoublesTheWaitUpToTheMaximum() {
+        assertThat(List.of(0, 1, 2, 3, 10, 100)).extracting(outbox::retryMillis)
+            .containsExactly(20L, 40L, 80L, 100L, 100L, 100L);
+    }
+
+    private String slackRow(Raised raised) {
+        return jdbc.sql("""
+                select status || ' ' || attempts || ' ' || coalesce(last_error, '')
+                from notification where group_id = :group and channel = 'slack'
+                """)
+            .param("group", raised.groups().get(0))
+            .query(String.class)
+            .single();
+    }
+
+    private static GreenMail startMail() {
+        GreenMail greenMail = new GreenMail(ServerSetupTest.SMTP.dynamicPort());
+        greenMail.start();
+        return greenMail;
+    }
+}
