@@ -10,6 +10,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -38,13 +42,27 @@ public class Outbox {
 
     private final JsonMapper json;
 
+    private final Counter delivered;
+
+    private final Counter failed;
+
     Outbox(OutboxStore store, List<Channel> channels, NotificationsProperties properties,
-            TransactionTemplate transaction, JsonMapper json) {
+            TransactionTemplate transaction, JsonMapper json, MeterRegistry meters) {
         this.store = store;
         this.channels = channels.stream().collect(Collectors.toMap(Channel::name, Function.identity()));
         this.properties = properties;
         this.transaction = transaction;
         this.json = json;
+        this.delivered = Counter.builder("perfwatch.notifications.delivered")
+            .description("Messages delivered by this instance")
+            .register(meters);
+        this.failed = Counter.builder("perfwatch.notifications.failed")
+            .description("Failed delivery attempts of this instance, each retried later")
+            .register(meters);
+        // A number that only grows while a channel is down: what an operator's alert rule watches.
+        Gauge.builder("perfwatch.notifications.pending", store, OutboxStore::pending)
+            .description("Messages waiting for delivery, on all instances")
+            .register(meters);
     }
 
     @Scheduled(fixedDelayString = "${perfwatch.notifications.poll-interval:10s}",
@@ -96,11 +114,13 @@ public class Outbox {
             long retry = retryMillis(row.attempts());
             String error = ex instanceof DeliveryException ? ex.getMessage() : ex.toString();
             store.failed(row.id(), error, retry);
+            failed.increment();
             log.warn("Delivering the {} message of alert group {} failed (attempt {}), retrying in {} ms: {}",
                     row.channel(), row.group(), row.attempts() + 1, retry, error);
             return false;
         }
         store.delivered(row.id());
+        delivered.increment();
         log.info("Delivered the {} message of alert group {}", row.channel(), row.group());
         return true;
     }

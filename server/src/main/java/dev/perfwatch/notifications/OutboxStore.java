@@ -81,6 +81,18 @@ class OutboxStore {
             .update();
     }
 
+    /** Messages waiting for delivery; NaN when the database cannot say (a gauge must not throw). */
+    double pending() {
+        try {
+            return jdbc.sql("select count(*) from notification where status = 'pending'")
+                .query(Long.class)
+                .single();
+        }
+        catch (RuntimeException ex) {
+            return Double.NaN;
+        }
+    }
+
     /** The feed's messages, newest first; all projects when project is null. */
     List<String> feed(String project, int limit) {
         return jdbc.sql("""

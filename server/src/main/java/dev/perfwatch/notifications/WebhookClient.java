@@ -27,7 +27,15 @@ class WebhookClient {
     }
 
     void postJson(String url, String json, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+        URI uri;
+        try {
+            uri = URI.create(url);
+        }
+        catch (IllegalArgumentException ex) {
+            // The message would quote the URL, and a webhook URL is a secret.
+            throw new DeliveryException("the configured URL is not valid");
+        }
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
             .timeout(properties.timeout())
             .header("Content-Type", "application/json; charset=utf-8")
             .header("User-Agent", "perfwatch")

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.GreenMailUtil;
 import com.icegreen.greenmail.util.ServerSetupTest;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.mail.internet.MimeMessage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -60,6 +61,9 @@ class DeliveryTest {
 
     @Autowired
     Outbox outbox;
+
+    @Autowired
+    MeterRegistry meters;
 
     @DynamicPropertySource
     static void channels(DynamicPropertyRegistry registry) {
@@ -142,6 +146,7 @@ class DeliveryTest {
         assertThat(first).as("the e-mail goes out while the chat is down").isEqualTo(1);
         assertThat(receiver.requests(path)).hasSize(1);
         assertThat(slackRow(raised)).isEqualTo("pending 1 HTTP 500 channel down");
+        assertThat(meters.get("perfwatch.notifications.pending").gauge().value()).isEqualTo(1);
         await().atMost(Duration.ofSeconds(10)).until(() -> {
             outbox.deliverDue();
             return !receiver.accepted(path).isEmpty();
@@ -149,6 +154,7 @@ class DeliveryTest {
         assertThat(outbox.deliverDue()).isZero();
         assertThat(receiver.requests(path)).extracting(Receiver.Request::status).containsExactly(500, 500, 200);
         assertThat(slackRow(raised)).isEqualTo("delivered 3 ");
+        assertThat(meters.get("perfwatch.notifications.pending").gauge().value()).isZero();
         assertThat(mail.getReceivedMessagesForDomain("down.example.org")).hasSize(1);
     }
 
