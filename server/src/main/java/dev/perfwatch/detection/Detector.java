@@ -42,17 +42,33 @@ public final class Detector {
      * a new run can change is in there; older change points are the nightly full {@link #detect}'s to revise.
      */
     public Detection detectRecent(Series series) {
-        return detectRecent(Observations.of(series.points()), series.better());
+        List<Point> points = series.points();
+        int keep = RECENT_WINDOWS * settings.window();
+        int commits = 0;
+        int start = points.size();
+        for (int i = points.size() - 1; i >= 0; i--) {
+            boolean last = i == points.size() - 1;
+            if (!last && points.get(i).index() > points.get(i + 1).index()) {
+                // not in commit order after all: let Observations sort it
+                Observations all = Observations.of(points);
+                return detectRecent(all.tail(Math.max(0, all.size() - keep)), series.better(), all.size());
+            }
+            if (last || points.get(i).index() != points.get(i + 1).index()) {
+                commits++;
+                if (commits <= keep) {
+                    start = i;
+                }
+            }
+        }
+        return detectRecent(Observations.of(points.subList(start, points.size())), series.better(), commits);
     }
 
-    Detection detectRecent(Observations observations, Better better) {
-        int n = observations.size();
-        int from = Math.max(0, n - RECENT_WINDOWS * settings.window());
-        if (from == 0) {
-            return detect(observations, better);
+    /** Detection on the newest commits of a series of {@code commits} commits in all. */
+    Detection detectRecent(Observations recent, Better better, int commits) {
+        if (recent.size() >= commits) {
+            return detect(recent, better);
         }
-        Observations recent = observations.tail(from);
-        Analysis analysis = new Analysis(recent.values, settings, n);
+        Analysis analysis = new Analysis(recent.values, settings, commits);
         TreeMap<Integer, Double> found = new TreeMap<>(analysis.changePoints().tailMap(settings.window()));
         return detection(recent, better, analysis, found);
     }

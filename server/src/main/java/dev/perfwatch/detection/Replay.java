@@ -33,7 +33,8 @@ public final class Replay {
         points.sort(Comparator.comparingInt(Point::index));
         List<Report> reports = new ArrayList<>();
         for (int i = 1; i <= points.size(); i++) {
-            Detection detection = detector.detectRecent(Observations.of(points.subList(0, i)), series.better());
+            Detection detection = detector.detectRecent(new Series(series.name(), series.better(),
+                points.subList(0, i)));
             List<ChangePoint> reported = reports.stream().map(Report::change).toList();
             boolean[] updated = new boolean[reports.size()];
             for (ChangePoint change : detection.changePoints()) {

@@ -10,9 +10,9 @@ import java.util.Locale;
 import java.util.function.Predicate;
 
 /**
- * The detector's evaluation, one command: {@code ./mvnw -q -pl server -am -Pevaluation verify}. Runs our detector
- * and the peers' rules on the synthetic corpus, on real histories with injected steps and on TCPD, and prints
- * the tables of {@code docs/detection.md} (also written to {@code server/target/detection-evaluation.md}).
+ * The detector's evaluation, one command: {@code ./mvnw -pl server -am -Pevaluation verify -DskipTests}. Runs our
+ * detector and the peers' rules on the synthetic corpus, on real histories with injected steps and on TCPD, and
+ * prints the tables of {@code docs/detection.md} (also written to {@code server/target/detection-evaluation.md}).
  */
 public final class Evaluation {
 

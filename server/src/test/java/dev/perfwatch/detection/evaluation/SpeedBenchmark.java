@@ -20,7 +20,7 @@ import java.util.concurrent.Future;
  * and the detection that follows one run of 500 results (500 series of 1,000 commits whose newest point just
  * arrived, through {@link Detector#detectRecent}). Each series is built from its points, as the pipeline would
  * from the rows it loads. A benchmark,
- * not a test: run it with {@code ./mvnw -q -pl server -am -Pevaluation verify
+ * not a test: run it with {@code ./mvnw -pl server -am -Pevaluation verify -DskipTests
  * -Devaluation.main=dev.perfwatch.detection.evaluation.SpeedBenchmark}.
  */
 public final class SpeedBenchmark {

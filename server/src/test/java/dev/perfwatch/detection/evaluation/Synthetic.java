@@ -24,8 +24,8 @@ final class Synthetic {
     static final double[] NOISE = {0.005, 0.01, 0.02, 0.03};
     static final double[] STEPS = {0.02, 0.05, 0.10, 0.20};
     static final int LENGTH = 200;
-    static final int WITH_STEPS_PER_CELL = 5;
-    static final int CHANGE_FREE_PER_CELL = 10;
+    static final int WITH_STEPS_PER_CELL = 10;
+    static final int CHANGE_FREE_PER_CELL = 15;
     static final int FORKS = 3;
     static final int BIMODAL_FORKS = 5;
     static final int ITERATIONS = 5;
