@@ -154,6 +154,29 @@ class RunnerJobsTest {
         }
     }
 
+    @Test
+    void runnerWhenStoppedWithSigtermKillsJmhAndHandsTheJobBack() {
+        JsonNode job = admin.ok(admin.post("/api/v1/jobs", fixture.job("e2e-sigterm", fixture.good, "e2e-sigterm",
+                "-f 1 -wi 0 -i 1 -r 120s")));
+        String id = job.get("id").asString();
+        try (RunnerProcess runner = RunnerProcess.start(server.url(), runnerToken, "e2e-sigterm", "sigterm-a",
+                work.resolve("runner-sigterm"))) {
+            Poll.until("JMH running", Duration.ofSeconds(150), runner::benchmarkProcesses, list -> !list.isEmpty());
+            java.time.Instant stopping = java.time.Instant.now();
+
+            runner.stop();
+
+            assertThat(Duration.between(stopping, java.time.Instant.now())).isLessThan(Duration.ofSeconds(30));
+            // 143 = 128 + SIGTERM: how a JVM ends after its shutdown hooks ran on a TERM signal.
+            assertThat(runner.exitCode()).as(runner.log()).isIn(0, 143);
+            assertThat(runner.log()).contains("handing back");
+            assertThat(runner.benchmarkProcesses()).isEmpty();
+            JsonNode handedBack = admin.ok(admin.get("/api/v1/jobs/" + id));
+            assertThat(handedBack.get("status").asString()).isEqualTo("queued");
+            assertThat(handedBack.get("attempts").get(0).get("status").asString()).isEqualTo("released");
+        }
+    }
+
     private static JsonNode awaitFinished(String id, Duration timeout) {
         return Poll.until("job " + id + " to finish", timeout, () -> admin.ok(admin.get("/api/v1/jobs/" + id)),
                 job -> job.get("status").asString().matches("succeeded|failed|cancelled"));
