@@ -54,6 +54,7 @@ class SummaryRefresh {
         }
     }
 
+    /** A group locked by a raise is skipped: that raise rewrites its summary anyway, and waiting could deadlock. */
     private void refresh(long project, String hostClass) {
         List<Long> groups = jdbc.sql("""
                 select id from alert_group
@@ -61,7 +62,7 @@ class SummaryRefresh {
                   and summary like '%not measured on%' and strpos(summary, :hostClass) > 0
                 order by id
                 limit 50
-                for update
+                for update skip locked
                 """)
             .param("project", project)
             .param("hostClass", hostClass)
