@@ -127,7 +127,7 @@ public final class Detector {
      * a full window of history, given the series' noise.
      */
     private double minimalDetectableChange(double sigma, Observations observations) {
-        int baseline = Math.max(Analysis.SCREEN_BASELINE, Math.min(settings.window(), observations.size() - 3));
+        int baseline = Math.max(Screen.BASELINE, Math.min(settings.window(), observations.size() - 3));
         double df = baseline - 1 + StepTest.PRIOR_DF;
         double critical = Stats.tQuantile(1 - settings.screenAlpha() / (settings.screenLength() - 1) / 2, df);
         double step = (critical + Stats.normalQuantile(0.8)) * sigma * Math.sqrt(1.0 / 3 + 1.0 / baseline);

@@ -6,9 +6,9 @@ import java.util.List;
 
 /**
  * Feeds a series to the detector one point at a time, as ingestion does ({@link Detector#detectRecent}), and
- * records when each change point was first reported. The offline command's {@code --replay} and the evaluation's delays come from here, and
- * {@link #known} is the rule the pipeline uses to decide whether a detected change point is one it already
- * alerted on (and should update) or a new one.
+ * records when each change point was first reported. The offline command's {@code --replay} and the evaluation's
+ * delays come from here, and {@link #known} is the rule the pipeline uses to decide whether a detected change
+ * point is one it already alerted on (and should update) or a new one.
  */
 public final class Replay {
 

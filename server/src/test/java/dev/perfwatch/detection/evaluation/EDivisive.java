@@ -151,8 +151,8 @@ final class EDivisive implements Method {
     }
 
     /**
-     * Best (τ, Q̂) over s < τ < κ ≤ e of Q̂(x[s:τ], x[τ:κ]); ties go to the smallest τ then κ, as numpy's argmax
-     * on Otava's matrix does.
+     * Best (τ, Q̂) over s < τ < κ ≤ e of Q̂(x[s:τ], x[τ:κ]); ties go to the smallest τ then κ, as numpy's
+     * argmax on Otava's matrix does.
      */
     private static double[] candidate(double[] x, int s, int e) {
         int len = e - s;

@@ -102,7 +102,8 @@ public final class Evaluation {
                 Score first0 = new Score();
                 for (Outcome outcome : run.outcomes) {
                     if (cell.test(outcome.series) && !outcome.series.changeFree()) {
-                        first0.add(outcome.series.changes(), outcome.replay.stream().map(Alert::firstIndex).toList(), 0);
+                        List<Integer> named = outcome.replay.stream().map(Alert::firstIndex).toList();
+                        first0.add(outcome.series.changes(), named, 0);
                     }
                 }
                 out.append(String.format(Locale.ROOT,
