@@ -1,0 +1,231 @@
+package dev.perfwatch.pipeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.IntToDoubleFunction;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import dev.perfwatch.alerts.Seeds;
+import dev.perfwatch.security.ApiTokens;
+import dev.perfwatch.security.Role;
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Runs;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The pipeline over a real server and database: runs seeded through the ingest API, detection by the worker, and
+ * confirmation runs answered the way a runner answers them, through the job API (lease, upload under the attempt id,
+ * finish). Each test has its own project and host class, so that no other test's jobs are leased here.
+ */
+@ServerTest
+class PipelineTest {
+
+    private static String runnerToken;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    ApiTokens tokens;
+
+    @Autowired
+    PipelineWorker worker;
+
+    Api api;
+
+    @BeforeEach
+    void setUp() {
+        synchronized (PipelineTest.class) {
+            if (runnerToken == null) {
+                runnerToken = tokens.create("pipeline-test-runner", Role.RUNNER);
+            }
+        }
+        api = Api.at(port);
+    }
+
+    @Test
+    void regressionWhenConfirmedRaisesOneAlertAtTheCulpritAndARecoveryResolvesIt() {
+        Seeds seeds = new Seeds(api, jdbc, "pipe-regress");
+        seed(seeds, "pipe-regress", 1, 22, n -> n <= 20 ? 1000 : 900);
+
+        worker.work("pipe-regress");
+
+        assertThat(alerts("pipe-regress")).as("nothing is alerted before the confirmation").isEmpty();
+        List<JsonNode> jobs = jobs("pipe-regress");
+        assertThat(jobs).hasSize(4);
+        assertThat(jobs).extracting(j -> j.get("commit").asString())
+            .containsExactly(seeds.sha(20), seeds.sha(21), seeds.sha(20), seeds.sha(21));
+        JsonNode job = jobs.get(0);
+        assertThat(job.get("kind").asString()).isEqualTo("confirmation");
+        assertThat(job.get("branch").asString()).isEqualTo("perfwatch/confirmation");
+        assertThat(job.get("hostClass").asString()).isEqualTo("pipe-regress");
+        assertThat(job.get("suite").get("repository").asString()).isEqualTo("https://example.org/pipe-regress.git");
+        assertThat(job.get("suite").get("include").toString())
+            .isEqualTo("[\"^demo\\\\.StringSerializationBenchmark\\\\.serialize$\"]");
+        assertThat(job.get("suite").get("jmhOptions").toString()).isEqualTo("[\"-f\",\"2\"]");
+
+        List<String> leased = answer(seeds, "pipe-regress", 4, sha -> sha.equals(seeds.sha(21)) ? 900 : 1000);
+        worker.work("pipe-regress");
+
+        assertThat(leased).as("one runner takes them interleaved")
+            .containsExactly(seeds.sha(20), seeds.sha(21), seeds.sha(20), seeds.sha(21));
+        JsonNode alerts = alerts("pipe-regress");
+        assertThat(alerts).hasSize(1);
+        JsonNode alert = alerts.get(0);
+        assertThat(alert.get("kind").asString()).isEqualTo("regression");
+        assertThat(alert.get("series").get("metric").get("name").asString()).isEqualTo("primary");
+        assertThat(alert.get("commit").get("sha").asString()).isEqualTo(seeds.sha(21));
+        assertThat(alert.get("lastGood").get("sha").asString()).isEqualTo(seeds.sha(20));
+        assertThat(alert.get("magnitude").asDouble()).isCloseTo(-0.10, within(0.01));
+        assertThat(alert.get("confidence").asDouble()).isGreaterThan(0.99);
+        assertThat(alert.get("runs").size()).as("the runs around the change and the four confirmation runs")
+            .isGreaterThanOrEqualTo(6);
+        long series = alert.get("series").get("id").asLong();
+        assertThat(api.get("/api/v1/series/" + series + "/points").json())
+            .as("confirmation runs stay off the timeline").hasSize(22);
+        JsonNode view = api.get("/api/v1/series/" + series).json();
+        assertThat(view.get("minimalDetectableChange").asDouble()).isBetween(0.005, 0.05);
+        assertThat(view.get("noise").asDouble()).isPositive();
+        worker.work("pipe-regress");
+        assertThat(jobs("pipe-regress")).as("decided once: no further round").hasSize(4);
+
+        seed(seeds, "pipe-regress", 23, 32, n -> n <= 30 ? 900 : 1000);
+        worker.work("pipe-regress");
+        answer(seeds, "pipe-regress", 4, sha -> sha.equals(seeds.sha(31)) ? 1000 : 900);
+        worker.work("pipe-regress");
+
+        JsonNode resolved = api.get("/api/v1/alerts/" + alert.get("id").asLong()).json();
+        assertThat(resolved.get("status").asString()).as(resolved.toString()).isEqualTo("fixed");
+        assertThat(alerts("pipe-regress")).as("the recovery resolves the alert instead of raising another")
+            .hasSize(1);
+    }
+
+    @Test
+    void singleBadRunWhenTheNextRunsAreNormalQueuesNoConfirmationAndRaisesNothing() {
+        Seeds seeds = new Seeds(api, jdbc, "pipe-single");
+        seed(seeds, "pipe-single", 1, 21, n -> n == 21 ? 700 : 1000);
+        worker.work("pipe-single");
+        assertThat(jobs("pipe-single")).as("one bad run as the newest is not yet a change").isEmpty();
+
+        seed(seeds, "pipe-single", 22, 24, n -> 1000);
+        worker.work("pipe-single");
+
+        assertThat(jobs("pipe-single")).isEmpty();
+        assertThat(alerts("pipe-single")).isEmpty();
+        assertThat(jdbc.sql("select count(*) from detection_task t join run r on r.id = t.run_id "
+                + "join project p on p.id = r.project_id where p.name = 'pipe-single'").query(Long.class).single())
+            .as("every run was detected on").isZero();
+    }
+
+    @Test
+    void suspectWhenRerunsShowNoChangeIsDismissedWithoutAlert() {
+        Seeds seeds = new Seeds(api, jdbc, "pipe-same");
+        seed(seeds, "pipe-same", 1, 22, n -> n <= 20 ? 1000 : 900);
+        worker.work("pipe-same");
+
+        answer(seeds, "pipe-same", 4, sha -> 1000);
+        worker.work("pipe-same");
+
+        assertThat(alerts("pipe-same")).isEmpty();
+        assertThat(jobs("pipe-same")).as("clearly the same after one round").hasSize(4);
+        String decision = jdbc.sql("select c.status || ': ' || c.decision from confirmation c "
+                + "join project p on p.id = c.project_id where p.name = 'pipe-same'").query(String.class).single();
+        assertThat(decision).startsWith("dismissed: 0 of 1 series changed after 1 round");
+    }
+
+    @Test
+    void confirmationWhenUnclearAddsRoundsUntilTheBudgetAndThenDecides() {
+        Seeds seeds = new Seeds(api, jdbc, "pipe-budget");
+        seed(seeds, "pipe-budget", 1, 22, n -> n <= 20 ? 1000 : 900);
+        worker.work("pipe-budget");
+
+        // A difference of 3% in forks that scatter by 5%: never clear with four forks a side.
+        int[] count = { 0 };
+        for (int round = 1; round <= 3; round++) {
+            answer(seeds, "pipe-budget", 4, sha -> (sha.equals(seeds.sha(21)) ? 970 : 1000)
+                    * (count[0]++ / 2 % 2 == 0 ? 1.05 : 0.95));
+            worker.work("pipe-budget");
+        }
+
+        assertThat(jobs("pipe-budget")).as("three rounds, the configured budget").hasSize(12);
+        assertThat(alerts("pipe-budget")).isEmpty();
+        String verdict = jdbc.sql("select s.verdict from suspect s join series se on se.id = s.series_id "
+                + "join project p on p.id = se.project_id where p.name = 'pipe-budget'").query(String.class).single();
+        assertThat(verdict).startsWith("round 3: not clear at the end of the budget");
+    }
+
+    /** Uploads one run per commit from {@code from} to {@code to}, with a small repeatable wobble. */
+    private static void seed(Seeds seeds, String hostClass, int from, int to, IntToDoubleFunction level) {
+        for (int n = from; n <= to; n++) {
+            double score = level.applyAsDouble(n) * (1 + 0.004 * Math.sin(n * 1.7));
+            seeds.run(n, hostClass, Map.of("16", score), 96.0);
+        }
+    }
+
+    /** Acts as a runner of the project's host class: leases, uploads a run under the attempt id, finishes. */
+    private List<String> answer(Seeds seeds, String hostClass, int jobs, java.util.function.ToDoubleFunction<String> score) {
+        String authorization = "Bearer " + runnerToken;
+        Api.Response registered = api.postJson("/api/v1/runners", """
+                {"name": "%s-runner", "hostClass": "%s", "cores": 4, "jdks": ["17"], "version": "test"}"""
+            .formatted(hostClass, hostClass), authorization);
+        assertThat(registered.status()).as(registered.body()).isEqualTo(200);
+        String runner = registered.json().get("id").asString();
+        List<String> leased = new ArrayList<>();
+        for (int i = 0; i < jobs; i++) {
+            Api.Response lease = api.postJson("/api/v1/runners/" + runner + "/lease", "", authorization);
+            assertThat(lease.status()).as(lease.body()).isEqualTo(200);
+            JsonNode job = lease.json().get("job");
+            UUID attempt = UUID.fromString(lease.json().get("attemptId").asString());
+            String sha = job.get("commit").asString();
+            leased.add(sha);
+            double value = score.applyAsDouble(sha);
+            ArrayNode jmh = Runs.thrpt("demo.StringSerializationBenchmark.serialize", value);
+            ((ObjectNode) jmh.get(0)).putObject("params").put("length", "16");
+            ObjectNode run = Runs.run(attempt, job.get("project").asString(), sha, List.of(),
+                    null, jmh);
+            run.put("branch", job.get("branch").asString());
+            ((ObjectNode) run.get("host")).put("hostClass", hostClass).put("name", hostClass + "-runner");
+            run.putObject("metadata").putObject("job").put("kind", job.get("kind").asString());
+            Api.Response upload = api.postJson("/api/v1/runs", run.toString(), authorization);
+            assertThat(upload.status()).as(upload.body()).isEqualTo(201);
+            Api.Response finish = api.postJson("/api/v1/attempts/" + attempt + "/finish",
+                    "{\"outcome\": \"succeeded\"}", authorization);
+            assertThat(finish.status()).as(finish.body()).isEqualTo(200);
+        }
+        return leased;
+    }
+
+    private List<JsonNode> jobs(String project) {
+        List<JsonNode> out = new ArrayList<>();
+        api.get("/api/v1/jobs?project=" + project + "&limit=1000").json().forEach(out::add);
+        // The API lists the newest first; the order they were queued in is the lease order.
+        return jdbc.sql("select cast(id as text) from job where project = :project order by created_at, priority desc")
+            .param("project", project)
+            .query(String.class)
+            .list()
+            .stream()
+            .map(id -> out.stream().filter(j -> j.get("id").asString().equals(id)).findFirst().orElseThrow())
+            .toList();
+    }
+
+    private JsonNode alerts(String project) {
+        return api.get("/api/v1/alerts?project=" + project).json();
+    }
+}
