@@ -32,7 +32,15 @@ create table confirmation (
     -- running: jobs queued or running; then decided (some series confirmed), dismissed (none) or failed (no data).
     status         text        not null default 'running'
         check (status in ('running', 'decided', 'dismissed', 'failed')),
+    -- confirm: re-running good and bad; bisect: the change is confirmed and the nightly covered several commits, so
+    -- the first-parent commits (good, bad] (in commits, oldest first) are halved, comparing commits[lo] (or good)
+    -- with the one in the middle, until hi = lo + 1. round counts all rounds; step_round those of the current step.
+    phase          text        not null default 'confirm' check (phase in ('confirm', 'bisect')),
+    commits        text[]      not null default '{}',
+    lo             integer,
+    hi             integer,
     round          integer     not null default 1,
+    step_round     integer     not null default 0,
     -- The job spec every round re-uses (suite, JVM, forks), as the job API takes it.
     spec           jsonb       not null,
     decision       text,
@@ -42,11 +50,12 @@ create table confirmation (
 );
 create index confirmation_running on confirmation (id) where status = 'running';
 
+-- commit_sha rather than a commit id: a commit inside a bisected range is known to perfwatch only once its run is in.
 create table confirmation_job (
     job_id          uuid    primary key references job (id),
     confirmation_id bigint  not null references confirmation (id),
     round           integer not null,
-    commit_id       bigint  not null references commit (id)
+    commit_sha      text    not null
 );
 create index confirmation_job_confirmation on confirmation_job (confirmation_id, round);
 

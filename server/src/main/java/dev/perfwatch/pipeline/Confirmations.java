@@ -47,8 +47,11 @@ class Confirmations {
 
     private final JsonMapper json;
 
+    private final GitHistory git;
+
     Confirmations(PipelineStore store, Jobs jobs, JobsProperties jobsProperties, Alerts alerts,
-            PipelineProperties properties, JsonMapper json) {
+            PipelineProperties properties, JsonMapper json, GitHistory git) {
+        this.git = git;
         this.store = store;
         this.jobs = jobs;
         this.jobsProperties = jobsProperties;
@@ -100,10 +103,12 @@ class Confirmations {
             }
             // A running confirmation measures the new series in its next round; a finished one is taken up again.
             if (added > 0 && !confirmation.status().equals("running")) {
-                queueRound(confirmation, confirmation.round() + 1);
+                store.reopen(confirmation.id());
+                queueRound(store.find(confirmation.id()), confirmation.round() + 1, 1,
+                        confirmation.goodSha(), confirmation.badSha());
             }
             else if (added > 0 && confirmation.round() == 0) {
-                queueRound(confirmation, 1);
+                queueRound(confirmation, 1, 1, confirmation.goodSha(), confirmation.badSha());
             }
         }
     }
@@ -167,8 +172,9 @@ class Confirmations {
         return Optional.empty();
     }
 
-    /** Queues one round: pairs of jobs, good then bad, in the order one runner takes them. */
-    private void queueRound(PipelineStore.ConfirmationRow confirmation, int round) {
+    /** Queues one round comparing two commits: pairs of jobs, before then after, in the order one runner takes them. */
+    private void queueRound(PipelineStore.ConfirmationRow confirmation, int round, int stepRound, String before,
+            String after) {
         JobSpec base = json.readValue(confirmation.spec(), JobSpec.class);
         List<String> benchmarks = store.confirming(confirmation.id()).stream()
             .map(PipelineStore.SuspectRow::benchmark)
@@ -180,21 +186,20 @@ class Confirmations {
         JobSpec.Suite measured = new JobSpec.Suite(suite.repository(), suite.buildCommand(), suite.moduleDir(),
                 suite.jar(), benchmarks.size() <= 100 ? benchmarks : List.of(), suite.exclude(),
                 forks(suite.jmhOptions(), properties.confirmation().forks()));
-        String good = store.sha(confirmation.good()).orElseThrow();
-        String bad = store.sha(confirmation.bad()).orElseThrow();
+        Kind kind = confirmation.phase().equals("bisect") ? Kind.BISECTION : Kind.CONFIRMATION;
         int jobsPerRound = 2 * properties.confirmation().pairs();
         for (int k = 0; k < jobsPerRound; k++) {
-            boolean isGood = k % 2 == 0;
+            String commit = k % 2 == 0 ? before : after;
             // Jobs made in one transaction share their creation time; the priority keeps them in order.
-            JobSpec spec = new JobSpec(base.project(), base.branch(), isGood ? good : bad, measured,
-                    confirmation.hostClass(), base.jvm(), base.profile(), Kind.CONFIRMATION,
-                    Kind.CONFIRMATION.defaultPriority() - k, null, base.timeoutSeconds());
+            JobSpec spec = new JobSpec(base.project(), base.branch(), commit, measured, confirmation.hostClass(),
+                    base.jvm(), base.profile(), kind, kind.defaultPriority() - k, null, base.timeoutSeconds());
             Job job = jobs.create(spec, "pipeline");
-            store.addJob(confirmation.id(), job.id(), round, isGood ? confirmation.good() : confirmation.bad());
+            store.addJob(confirmation.id(), job.id(), round, commit);
         }
-        store.startRound(confirmation.id(), round);
-        log.info("Confirmation {}: round {} queued, {} jobs of {} forks on {} ({} vs {})", confirmation.id(), round,
-                jobsPerRound, properties.confirmation().forks(), confirmation.hostClass(), good, bad);
+        store.startRound(confirmation.id(), round, stepRound);
+        log.info("Confirmation {}: round {} queued, {} {} jobs of {} forks on {} ({} vs {})", confirmation.id(), round,
+                jobsPerRound, kind.name().toLowerCase(java.util.Locale.ROOT), properties.confirmation().forks(),
+                confirmation.hostClass(), before, after);
     }
 
     /** The suite's JMH options with the fork count replaced. */
@@ -220,13 +225,15 @@ class Confirmations {
 
     /**
      * Decides the confirmation if its round has ended: alerts the series that changed, dismisses those that did
-     * not, or queues another round while some are unclear and the budget lasts. Returns whether it decided.
+     * not, queues another round while some are unclear and the budget lasts, or bisects the range when the change
+     * is confirmed and the nightly covered several commits. Returns whether it decided.
      */
     boolean settle(PipelineStore.ConfirmationRow confirmation) {
         List<PipelineStore.SuspectRow> suspects = store.confirming(confirmation.id());
-        List<PipelineStore.JobRow> jobRows = store.jobs(confirmation.id());
-        List<UUID> runs = jobRows.stream().filter(j -> j.run() != null && j.status().equals("succeeded"))
-            .map(PipelineStore.JobRow::run).toList();
+        List<UUID> runs = store.jobs(confirmation.id()).stream()
+            .filter(j -> j.run() != null && j.status().equals("succeeded"))
+            .map(PipelineStore.JobRow::run)
+            .toList();
         Map<String, List<Double>> forks = new HashMap<>();
         for (PipelineStore.SampleRow row : store.samples(runs)) {
             String key = row.caseId() + "/" + row.metricId() + "/" + row.commit();
@@ -234,50 +241,166 @@ class Confirmations {
                 forks.computeIfAbsent(key, k -> new ArrayList<>()).add(mean);
             }
         }
-        PipelineProperties.Confirmation budget = properties.confirmation();
-        boolean last = confirmation.round() >= budget.maxRounds();
-        Map<PipelineStore.SuspectRow, Verdict> verdicts = new LinkedHashMap<>();
-        for (PipelineStore.SuspectRow suspect : suspects) {
-            double[] good = values(forks, suspect, confirmation.good());
-            double[] bad = values(forks, suspect, confirmation.bad());
-            verdicts.put(suspect, Verdict.of(good, bad, suspect.magnitude(), budget.alpha(), budget.budgetAlpha(),
-                    last));
-        }
+        return confirmation.phase().equals("bisect") ? bisect(confirmation, suspects, forks, runs)
+                : confirm(confirmation, suspects, forks, runs);
+    }
+
+    private boolean confirm(PipelineStore.ConfirmationRow confirmation, List<PipelineStore.SuspectRow> suspects,
+            Map<String, List<Double>> forks, List<UUID> runs) {
+        boolean last = confirmation.stepRound() >= properties.confirmation().maxRounds();
+        Map<PipelineStore.SuspectRow, Verdict> verdicts = verdicts(suspects, forks, confirmation.goodSha(),
+                confirmation.badSha(), last);
         if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.UNCLEAR)) {
-            queueRound(confirmation, confirmation.round() + 1);
+            queueRound(confirmation, confirmation.round() + 1, confirmation.stepRound() + 1, confirmation.goodSha(),
+                    confirmation.badSha());
             return false;
         }
-        List<AlertCandidate> candidates = new ArrayList<>();
-        int changed = 0;
-        for (Map.Entry<PipelineStore.SuspectRow, Verdict> entry : verdicts.entrySet()) {
-            PipelineStore.SuspectRow suspect = entry.getKey();
-            Verdict verdict = entry.getValue();
+        Map<PipelineStore.SuspectRow, Verdict> changed = new LinkedHashMap<>();
+        verdicts.forEach((suspect, verdict) -> {
             String text = "round " + confirmation.round() + ": " + verdict.text();
-            if (verdict.outcome() != Verdict.Outcome.CHANGED) {
+            if (verdict.outcome() == Verdict.Outcome.CHANGED) {
+                changed.put(suspect, verdict);
+                store.confirmed(suspect.id(), confidence(verdict), text);
+            }
+            else {
                 store.decideSuspect(suspect.id(), "dismissed", text);
-                continue;
             }
-            changed++;
-            if (restores(suspect)) {
-                store.decideSuspect(suspect.id(), "restored", text);
-                continue;
+        });
+        if (!changed.isEmpty() && !confirmation.goodSha().equals(confirmation.badParent())) {
+            Optional<List<String>> range = range(confirmation);
+            if (range.isPresent() && range.get().size() >= 2) {
+                List<String> commits = range.get();
+                store.bisect(confirmation.id(), commits, 0, commits.size(),
+                        "changed; bisecting " + commits.size() + " commits");
+                queueRound(store.find(confirmation.id()), confirmation.round() + 1, 1,
+                        confirmation.goodSha(), commits.get(commits.size() / 2 - 1));
+                return false;
             }
-            store.decideSuspect(suspect.id(), "alerted", text);
-            List<UUID> all = new ArrayList<>(new LinkedHashSet<>(suspect.runs()));
-            runs.stream().filter(r -> !all.contains(r)).forEach(all::add);
-            candidates.add(candidate(suspect, Math.max(0, Math.min(1, 1 - verdict.comparison().p())), all));
         }
-        alerts.raise(candidates);
-        String status = runs.isEmpty() ? "failed" : changed > 0 ? "decided" : "dismissed";
-        String decision = changed + " of " + suspects.size() + " series changed after " + confirmation.round()
-                + (confirmation.round() == 1 ? " round" : " rounds") + " (" + runs.size() + " runs)"
-                + (last ? ", at the end of the budget" : "");
-        store.decide(confirmation.id(), status, decision);
-        log.info("Confirmation {}: {}", confirmation.id(), decision);
+        Map<PipelineStore.SuspectRow, Double> confidences = new LinkedHashMap<>();
+        changed.forEach((suspect, verdict) -> confidences.put(suspect, confidence(verdict)));
+        finish(confirmation, suspects.size(), confidences, confirmation.bad(), confirmation.good(), runs,
+                "round " + confirmation.round() + (last ? ", at the end of the budget" : ""));
         return true;
     }
 
-    private static double[] values(Map<String, List<Double>> forks, PipelineStore.SuspectRow suspect, long commit) {
+    /**
+     * One bisection step: the commit in the middle of (lo, hi] against commits[lo]. Changed: the culprit is at or
+     * before the middle; the same: after it. Unclear at the end of the budget: the middle goes with the end whose
+     * level it is nearer.
+     */
+    private boolean bisect(PipelineStore.ConfirmationRow confirmation, List<PipelineStore.SuspectRow> suspects,
+            Map<String, List<Double>> forks, List<UUID> runs) {
+        int lo = confirmation.lo();
+        int hi = confirmation.hi();
+        int mid = (lo + hi) / 2;
+        boolean last = confirmation.stepRound() >= properties.confirmation().maxRounds();
+        Map<PipelineStore.SuspectRow, Verdict> verdicts = verdicts(suspects, forks, confirmation.at(lo),
+                confirmation.at(mid), last);
+        if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.CHANGED)) {
+            hi = mid;
+        }
+        else if (verdicts.values().stream().allMatch(v -> v.outcome() == Verdict.Outcome.SAME) && !last) {
+            lo = mid;
+        }
+        else if (!last) {
+            queueRound(confirmation, confirmation.round() + 1, confirmation.stepRound() + 1, confirmation.at(lo),
+                    confirmation.at(mid));
+            return false;
+        }
+        else if (nearerToAfter(suspects.get(0), forks, confirmation.at(lo), confirmation.at(mid),
+                confirmation.at(hi))) {
+            hi = mid;
+        }
+        else {
+            lo = mid;
+        }
+        String text = "culprit in " + abbreviate(confirmation.at(lo)) + ".." + abbreviate(confirmation.at(hi));
+        if (hi - lo > 1) {
+            store.bisect(confirmation.id(), confirmation.commits(), lo, hi, text);
+            queueRound(confirmation, confirmation.round() + 1, 1, confirmation.at(lo),
+                    confirmation.at((lo + hi) / 2));
+            return false;
+        }
+        store.bisect(confirmation.id(), confirmation.commits(), lo, hi, text);
+        // Both ends were measured, so perfwatch knows both commits; the range is kept if not.
+        long firstBad = store.commitId(confirmation.project(), confirmation.at(hi)).orElse(confirmation.bad());
+        long lastGood = store.commitId(confirmation.project(), confirmation.at(lo)).orElse(confirmation.good());
+        // The confidence is that of the confirmation of the whole range; the steps only placed the change.
+        Map<PipelineStore.SuspectRow, Double> confidences = new LinkedHashMap<>();
+        suspects.forEach(s -> confidences.put(s, s.confidence()));
+        finish(confirmation, suspects.size(), confidences, firstBad, lastGood, runs, "bisected: " + text);
+        return true;
+    }
+
+    private Map<PipelineStore.SuspectRow, Verdict> verdicts(List<PipelineStore.SuspectRow> suspects,
+            Map<String, List<Double>> forks, String before, String after, boolean last) {
+        PipelineProperties.Confirmation budget = properties.confirmation();
+        Map<PipelineStore.SuspectRow, Verdict> verdicts = new LinkedHashMap<>();
+        for (PipelineStore.SuspectRow suspect : suspects) {
+            verdicts.put(suspect, Verdict.of(values(forks, suspect, before), values(forks, suspect, after),
+                    suspect.magnitude(), budget.alpha(), budget.budgetAlpha(), last));
+        }
+        return verdicts;
+    }
+
+    private static boolean nearerToAfter(PipelineStore.SuspectRow suspect, Map<String, List<Double>> forks,
+            String before, String middle, String after) {
+        double mid = mean(values(forks, suspect, middle));
+        return Math.abs(mid - mean(values(forks, suspect, after))) < Math.abs(mid - mean(values(forks, suspect,
+                before)));
+    }
+
+    private static double mean(double[] values) {
+        return java.util.Arrays.stream(values).average().orElse(Double.NaN);
+    }
+
+    private Optional<List<String>> range(PipelineStore.ConfirmationRow confirmation) {
+        String repository = json.readValue(confirmation.spec(), JobSpec.class).suite().repository();
+        try {
+            return Optional.of(git.between(repository, confirmation.goodSha(), confirmation.badSha()));
+        }
+        catch (RuntimeException ex) {
+            log.warn("Confirmation {}: cannot list the commits between {} and {}, alerting on the range: {}",
+                    confirmation.id(), confirmation.goodSha(), confirmation.badSha(), ex.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    /** Alerts the changed series at the culprit (or restores their earlier level) and records the decision. */
+    private void finish(PipelineStore.ConfirmationRow confirmation, int suspected,
+            Map<PipelineStore.SuspectRow, Double> changed, long firstBad, long lastGood, List<UUID> runs,
+            String note) {
+        List<AlertCandidate> candidates = new ArrayList<>();
+        for (Map.Entry<PipelineStore.SuspectRow, Double> entry : changed.entrySet()) {
+            PipelineStore.SuspectRow suspect = entry.getKey();
+            if (restores(suspect)) {
+                store.decideStatus(suspect.id(), "restored", note);
+                continue;
+            }
+            store.decideStatus(suspect.id(), "alerted", note);
+            List<UUID> all = new ArrayList<>(new LinkedHashSet<>(suspect.runs()));
+            runs.stream().filter(r -> !all.contains(r)).forEach(all::add);
+            candidates.add(new AlertCandidate(suspect.series(), firstBad, lastGood, level(suspect.before()),
+                    level(suspect.after()), entry.getValue(), all));
+        }
+        alerts.raise(candidates);
+        String status = runs.isEmpty() ? "failed" : changed.isEmpty() ? "dismissed" : "decided";
+        String decision = changed.size() + " of " + suspected + " series changed after " + confirmation.round()
+                + (confirmation.round() == 1 ? " round" : " rounds") + " (" + runs.size() + " runs); " + note;
+        store.decide(confirmation.id(), status, decision);
+        log.info("Confirmation {}: {}", confirmation.id(), decision);
+    }
+
+    private static double confidence(Verdict verdict) {
+        return verdict.comparison() == null ? 0 : Math.max(0, Math.min(1, 1 - verdict.comparison().p()));
+    }
+
+    private static String abbreviate(String sha) {
+        return sha.length() > 10 ? sha.substring(0, 10) : sha;
+    }
+
+    private static double[] values(Map<String, List<Double>> forks, PipelineStore.SuspectRow suspect, String commit) {
         return forks.getOrDefault(suspect.caseId() + "/" + suspect.metricId() + "/" + commit, List.of()).stream()
             .mapToDouble(Double::doubleValue)
             .toArray();

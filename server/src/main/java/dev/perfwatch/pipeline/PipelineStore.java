@@ -225,6 +225,24 @@ class PipelineStore {
             .optional();
     }
 
+    /** The change is confirmed: its confidence becomes the confirmation's. */
+    void confirmed(long suspect, double confidence, String verdict) {
+        jdbc.sql("update suspect set confidence = :confidence, verdict = :verdict where id = :id")
+            .param("id", suspect)
+            .param("confidence", confidence)
+            .param("verdict", verdict)
+            .update();
+    }
+
+    /** The final status, with a note after the verdict that led to it. */
+    void decideStatus(long suspect, String status, String note) {
+        jdbc.sql("update suspect set status = :status, verdict = coalesce(verdict || '; ', '') || :note where id = :id")
+            .param("id", suspect)
+            .param("status", status)
+            .param("note", note)
+            .update();
+    }
+
     void decideSuspect(long suspect, String status, String verdict) {
         jdbc.sql("update suspect set status = :status, verdict = :verdict where id = :id")
             .param("id", suspect)
@@ -287,26 +305,84 @@ class PipelineStore {
 
     private static final String CONFIRMATION_SELECT = """
             select c.id, c.project_id, c.branch_id, c.host_class, c.bad_commit_id, c.good_commit_id, c.status,
-                   c.round, cast(c.spec as text) as spec
+                   c.round, cast(c.spec as text) as spec, c.phase, c.commits, c.lo, c.hi, c.step_round,
+                   (select sha from commit where id = c.good_commit_id) as good_sha,
+                   (select sha from commit where id = c.bad_commit_id) as bad_sha,
+                   (select parents[1] from commit where id = c.bad_commit_id) as bad_parent
             from confirmation c
             """;
 
     private static ConfirmationRow confirmation(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
         return new ConfirmationRow(rs.getLong("id"), rs.getLong("project_id"), rs.getLong("branch_id"),
                 rs.getString("host_class"), rs.getLong("bad_commit_id"), rs.getLong("good_commit_id"),
-                rs.getString("status"), rs.getInt("round"), rs.getString("spec"));
+                rs.getString("status"), rs.getInt("round"), rs.getString("spec"), rs.getString("phase"),
+                List.of((String[]) rs.getArray("commits").getArray()), rs.getInt("lo"), rs.getInt("hi"),
+                rs.getInt("step_round"), rs.getString("good_sha"), rs.getString("bad_sha"),
+                rs.getString("bad_parent"));
     }
 
+    /**
+     * @param commits in the bisect phase, the first-parent commits after good up to bad, oldest first; position
+     *     0 of a range is good, position i (1..n) is commits[i - 1]
+     * @param badParent the bad commit's first parent as its upload said, null when unknown
+     */
     record ConfirmationRow(long id, long project, long branch, String hostClass, long bad, long good, String status,
-            int round, String spec) {
+            int round, String spec, String phase, List<String> commits, int lo, int hi, int stepRound,
+            String goodSha, String badSha, String badParent) {
+
+        /** The sha at a position of the bisected range: 0 is good, n is bad. */
+        String at(int position) {
+            return position == 0 ? goodSha : commits.get(position - 1);
+        }
     }
 
-    void startRound(long confirmation, int round) {
-        jdbc.sql("update confirmation set status = 'running', round = :round, decided_at = null where id = :id")
+    void startRound(long confirmation, int round, int stepRound) {
+        jdbc.sql("""
+                update confirmation set status = 'running', round = :round, step_round = :stepRound, decided_at = null
+                where id = :id
+                """)
             .param("id", confirmation)
             .param("round", round)
+            .param("stepRound", stepRound)
             .update();
     }
+
+    /** Enters (or moves) the bisection: the culprit is among positions (lo, hi] of the commits. */
+    void bisect(long confirmation, List<String> commits, int lo, int hi, String decision) {
+        jdbc.sql("""
+                update confirmation set phase = 'bisect', commits = cast(:commits as text[]), lo = :lo, hi = :hi,
+                                        decision = :decision
+                where id = :id
+                """)
+            .param("id", confirmation)
+            .param("commits", commits.toArray(String[]::new))
+            .param("lo", lo)
+            .param("hi", hi)
+            .param("decision", decision)
+            .update();
+    }
+
+    ConfirmationRow find(long confirmation) {
+        return jdbc.sql(CONFIRMATION_SELECT + " where c.id = :id").param("id", confirmation)
+            .query(PipelineStore::confirmation)
+            .single();
+    }
+
+    /** Back to comparing good and bad, for a series suspected at the commit after the confirmation ended. */
+    void reopen(long confirmation) {
+        jdbc.sql("update confirmation set phase = 'confirm', commits = '{}', lo = null, hi = null where id = :id")
+            .param("id", confirmation)
+            .update();
+    }
+
+    Optional<Long> commitId(long project, String sha) {
+        return jdbc.sql("select id from commit where project_id = :project and sha = :sha")
+            .param("project", project)
+            .param("sha", sha)
+            .query(Long.class)
+            .optional();
+    }
+
 
     void decide(long confirmation, String status, String decision) {
         jdbc.sql("update confirmation set status = :status, decision = :decision, decided_at = now() where id = :id")
@@ -316,9 +392,9 @@ class PipelineStore {
             .update();
     }
 
-    void addJob(long confirmation, UUID job, int round, long commit) {
+    void addJob(long confirmation, UUID job, int round, String commit) {
         jdbc.sql("""
-                insert into confirmation_job (job_id, confirmation_id, round, commit_id)
+                insert into confirmation_job (job_id, confirmation_id, round, commit_sha)
                 values (:job, :confirmation, :round, :commit)
                 """)
             .param("job", job)
@@ -331,18 +407,18 @@ class PipelineStore {
     /** The confirmation's jobs, with where they stand and the run of each that succeeded. */
     List<JobRow> jobs(long confirmation) {
         return jdbc.sql("""
-                select cj.job_id, cj.round, cj.commit_id, j.status, j.run_id
+                select cj.job_id, cj.round, cj.commit_sha, j.status, j.run_id
                 from confirmation_job cj join job j on j.id = cj.job_id
                 where cj.confirmation_id = :confirmation
                 order by cj.round, j.priority desc
                 """)
             .param("confirmation", confirmation)
             .query((rs, row) -> new JobRow(rs.getObject("job_id", UUID.class), rs.getInt("round"),
-                    rs.getLong("commit_id"), rs.getString("status"), rs.getObject("run_id", UUID.class)))
+                    rs.getString("commit_sha"), rs.getString("status"), rs.getObject("run_id", UUID.class)))
             .list();
     }
 
-    record JobRow(UUID job, int round, long commit, String status, UUID run) {
+    record JobRow(UUID job, int round, String commit, String status, UUID run) {
 
         boolean finished() {
             return status.equals("succeeded") || status.equals("failed") || status.equals("cancelled");
@@ -355,17 +431,17 @@ class PipelineStore {
             return new ArrayList<>();
         }
         return jdbc.sql("""
-                select r.run_id, r.commit_id, s.case_id, s.metric_id, cast(r.samples as text) as samples
-                from result r join series s on s.id = r.series_id
+                select r.run_id, c.sha, s.case_id, s.metric_id, cast(r.samples as text) as samples
+                from result r join series s on s.id = r.series_id join commit c on c.id = r.commit_id
                 where r.run_id = any(cast(:runs as uuid[]))
                 """)
             .param("runs", runs.toArray(UUID[]::new))
-            .query((rs, row) -> new SampleRow(rs.getObject("run_id", UUID.class), rs.getLong("commit_id"),
+            .query((rs, row) -> new SampleRow(rs.getObject("run_id", UUID.class), rs.getString("sha"),
                     rs.getLong("case_id"), rs.getLong("metric_id"), rs.getString("samples")))
             .list();
     }
 
-    record SampleRow(UUID run, long commit, long caseId, long metricId, String samples) {
+    record SampleRow(UUID run, String commit, long caseId, long metricId, String samples) {
     }
 
     Optional<String> sha(long commit) {

@@ -1,5 +1,6 @@
 package dev.perfwatch.pipeline;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.function.IntToDoubleFunction;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -171,6 +173,105 @@ class PipelineTest {
         assertThat(verdict).startsWith("round 3: not clear at the end of the budget");
     }
 
+    @Test
+    void changeWhenTheNightlyCoveredSeveralCommitsIsBisectedToTheCulprit(@TempDir Path dir) {
+        String project = "pipe-bisect";
+        List<String> commits = repository(dir, 9);
+        Map<String, List<String>> parents = new java.util.HashMap<>();
+        for (int i = 1; i < commits.size(); i++) {
+            parents.put(commits.get(i), List.of(commits.get(i - 1)));
+        }
+        String culprit = commits.get(5);
+        java.util.function.ToDoubleFunction<String> level = sha -> commits.indexOf(sha) >= 5 ? 900 : 1000;
+        // Nightly history (commits perfwatch knows only from uploads), then c0, then c8: c1..c8 arrived in one night.
+        String parent = null;
+        for (int n = 1; n <= 20; n++) {
+            String sha = String.format("%040x", 0xb15ec7000L + n);
+            nightly(project, dir, sha, parent, n, 1000);
+            parent = sha;
+        }
+        nightly(project, dir, commits.get(0), parent, 21, 1000);
+        nightly(project, dir, commits.get(8), commits.get(7), 22, 900);
+        nightly(project, dir, String.format("%040x", 0xb15ec7100L), commits.get(8), 23, 900);
+        worker.work(project);
+
+        List<String> leased = new ArrayList<>();
+        for (int round = 0; round < 10; round++) {
+            List<String> answered = answer(project, -1, level, sha -> parents.getOrDefault(sha, List.of()),
+                    dir.toString());
+            if (answered.isEmpty()) {
+                break;
+            }
+            leased.addAll(answered);
+            worker.work(project);
+        }
+
+        JsonNode alerts = alerts(project);
+        assertThat(alerts).hasSize(1);
+        JsonNode alert = alerts.get(0);
+        assertThat(alert.get("commit").get("sha").asString()).isEqualTo(culprit);
+        assertThat(alert.get("lastGood").get("sha").asString()).isEqualTo(commits.get(4));
+        assertThat(alert.get("exact").asBoolean()).isTrue();
+        assertThat(alert.get("confidence").asDouble()).isGreaterThan(0.99);
+        assertThat(leased).as("confirmation c0 c8, then c4 against c0, c6 against c4, c5 against c4")
+            .containsExactly(commits.get(0), commits.get(8), commits.get(0), commits.get(8),
+                    commits.get(0), commits.get(4), commits.get(0), commits.get(4),
+                    commits.get(4), commits.get(6), commits.get(4), commits.get(6),
+                    commits.get(4), commits.get(5), commits.get(4), commits.get(5));
+        assertThat(jobs(project).stream().skip(4).map(j -> j.get("kind").asString()).distinct())
+            .containsExactly("bisection");
+    }
+
+    /** A git repository of {@code count} commits in a first-parent line; their shas, oldest first. */
+    private static List<String> repository(Path dir, int count) {
+        List<String> shas = new ArrayList<>();
+        git(dir, "init", "-q", "-b", "main");
+        for (int i = 0; i < count; i++) {
+            try {
+                java.nio.file.Files.writeString(dir.resolve("file.txt"), "change " + i + "\n");
+            }
+            catch (java.io.IOException ex) {
+                throw new java.io.UncheckedIOException(ex);
+            }
+            git(dir, "add", "-A");
+            git(dir, "commit", "-q", "-m", "Change " + i);
+            shas.add(git(dir, "rev-parse", "HEAD").strip());
+        }
+        return shas;
+    }
+
+    private static String git(Path dir, String... args) {
+        List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString(), "-c", "user.name=Test",
+                "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"));
+        command.addAll(List.of(args));
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(process.waitFor()).as(out).isZero();
+            return out;
+        }
+        catch (java.io.IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /** A nightly run at the commit, its repository the local one, an hour after the previous. */
+    private void nightly(String project, Path repository, String sha, String parent, int hour, double level) {
+        double score = level * (1 + 0.004 * Math.sin(hour * 1.7));
+        ArrayNode jmh = Runs.thrpt("demo.StringSerializationBenchmark.serialize", score);
+        ((ObjectNode) jmh.get(0)).putObject("params").put("length", "16");
+        ObjectNode run = Runs.run(UUID.randomUUID(), project, sha, parent == null ? List.of() : List.of(parent),
+                java.time.Instant.parse("2026-01-01T00:00:00Z").plusSeconds(hour * 3600L).toString(), jmh);
+        run.put("repository", repository.toString());
+        ((ObjectNode) run.get("host")).put("hostClass", project).put("name", project + "-nightly");
+        Api.Response response = api.postJson("/api/v1/runs", run.toString());
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+    }
+
     /** Uploads one run per commit from {@code from} to {@code to}, with a small repeatable wobble. */
     private static void seed(Seeds seeds, String hostClass, int from, int to, IntToDoubleFunction level) {
         for (int n = from; n <= to; n++) {
@@ -181,6 +282,12 @@ class PipelineTest {
 
     /** Acts as a runner of the project's host class: leases, uploads a run under the attempt id, finishes. */
     private List<String> answer(Seeds seeds, String hostClass, int jobs, java.util.function.ToDoubleFunction<String> score) {
+        return answer(hostClass, jobs, score, sha -> List.of(), null);
+    }
+
+    /** As a runner: up to {@code jobs} jobs (until the queue is empty when negative), each commit with its parents. */
+    private List<String> answer(String hostClass, int jobs, java.util.function.ToDoubleFunction<String> score,
+            java.util.function.Function<String, List<String>> parents, String repository) {
         String authorization = "Bearer " + runnerToken;
         Api.Response registered = api.postJson("/api/v1/runners", """
                 {"name": "%s-runner", "hostClass": "%s", "cores": 4, "jdks": ["17"], "version": "test"}"""
@@ -188,8 +295,11 @@ class PipelineTest {
         assertThat(registered.status()).as(registered.body()).isEqualTo(200);
         String runner = registered.json().get("id").asString();
         List<String> leased = new ArrayList<>();
-        for (int i = 0; i < jobs; i++) {
+        for (int i = 0; jobs < 0 || i < jobs; i++) {
             Api.Response lease = api.postJson("/api/v1/runners/" + runner + "/lease", "", authorization);
+            if (jobs < 0 && lease.status() == 204) {
+                break;
+            }
             assertThat(lease.status()).as(lease.body()).isEqualTo(200);
             JsonNode job = lease.json().get("job");
             UUID attempt = UUID.fromString(lease.json().get("attemptId").asString());
@@ -198,8 +308,10 @@ class PipelineTest {
             double value = score.applyAsDouble(sha);
             ArrayNode jmh = Runs.thrpt("demo.StringSerializationBenchmark.serialize", value);
             ((ObjectNode) jmh.get(0)).putObject("params").put("length", "16");
-            ObjectNode run = Runs.run(attempt, job.get("project").asString(), sha, List.of(),
-                    null, jmh);
+            ObjectNode run = Runs.run(attempt, job.get("project").asString(), sha, parents.apply(sha), null, jmh);
+            if (repository != null) {
+                run.put("repository", repository);
+            }
             run.put("branch", job.get("branch").asString());
             ((ObjectNode) run.get("host")).put("hostClass", hostClass).put("name", hostClass + "-runner");
             run.putObject("metadata").putObject("job").put("kind", job.get("kind").asString());
