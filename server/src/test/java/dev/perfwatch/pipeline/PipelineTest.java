@@ -120,6 +120,27 @@ class PipelineTest {
     }
 
     @Test
+    void workWhenTwoInstancesRaceOnTheSameRunsDoesEverythingOnce() throws Exception {
+        Seeds seeds = new Seeds(api, jdbc, "pipe-race");
+        seed(seeds, "pipe-race", 1, 22, n -> n <= 20 ? 1000 : 900);
+
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.Future<Integer> a = pool.submit(() -> worker.work("pipe-race"));
+            java.util.concurrent.Future<Integer> b = pool.submit(() -> worker.work("pipe-race"));
+            assertThat(a.get() + b.get()).as("each of the 22 runs detected on by one of them").isEqualTo(22);
+        }
+        finally {
+            pool.shutdown();
+        }
+
+        assertThat(jobs("pipe-race")).hasSize(4);
+        assertThat(jdbc.sql("select count(*) from suspect s join series se on se.id = s.series_id "
+                + "join project p on p.id = se.project_id where p.name = 'pipe-race'").query(Long.class).single())
+            .isEqualTo(1);
+    }
+
+    @Test
     void singleBadRunWhenTheNextRunsAreNormalQueuesNoConfirmationAndRaisesNothing() {
         Seeds seeds = new Seeds(api, jdbc, "pipe-single");
         seed(seeds, "pipe-single", 1, 21, n -> n == 21 ? 700 : 1000);
