@@ -18,6 +18,7 @@ import org.springframework.stereotype.Service;
 import dev.perfwatch.alerts.AlertCandidate;
 import dev.perfwatch.alerts.Alerts;
 import dev.perfwatch.detection.ChangePoint;
+import dev.perfwatch.ingest.IngestService;
 import dev.perfwatch.jobs.Job;
 import dev.perfwatch.jobs.JobSpec;
 import dev.perfwatch.jobs.Jobs;
@@ -49,9 +50,12 @@ class Confirmations {
 
     private final GitHistory git;
 
+    private final IngestService ingest;
+
     Confirmations(PipelineStore store, Jobs jobs, JobsProperties jobsProperties, Alerts alerts,
-            PipelineProperties properties, JsonMapper json, GitHistory git) {
+            PipelineProperties properties, JsonMapper json, GitHistory git, IngestService ingest) {
         this.git = git;
+        this.ingest = ingest;
         this.store = store;
         this.jobs = jobs;
         this.jobsProperties = jobsProperties;
@@ -323,6 +327,10 @@ class Confirmations {
             return false;
         }
         store.bisect(confirmation.id(), confirmation.commits(), lo, hi, text);
+        // The range's commits get their places on the tracked branch, so the culprit is in branch order (for the
+        // alert's summary, and for a later recovery to resolve it).
+        ingest.placeCommits(confirmation.project(), confirmation.branch(), confirmation.goodSha(),
+                confirmation.commits());
         // Both ends were measured, so perfwatch knows both commits; the range is kept if not.
         long firstBad = store.commitId(confirmation.project(), confirmation.at(hi)).orElse(confirmation.bad());
         long lastGood = store.commitId(confirmation.project(), confirmation.at(lo)).orElse(confirmation.good());

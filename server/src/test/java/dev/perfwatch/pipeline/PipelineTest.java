@@ -241,6 +241,17 @@ class PipelineTest {
                     commits.get(4), commits.get(5), commits.get(4), commits.get(5));
         assertThat(jobs(project).stream().skip(4).map(j -> j.get("kind").asString()).distinct())
             .containsExactly("bisection");
+        List<String> branchOrder = jdbc.sql("""
+                select c.sha from branch_commit bc
+                join branch b on b.id = bc.branch_id join project p on p.id = b.project_id
+                join commit c on c.id = bc.commit_id
+                where p.name = :project and b.name = 'main'
+                order by bc.position
+                """).param("project", project).query(String.class).list();
+        assertThat(branchOrder.subList(20, 29)).as("the range placed in first-parent order on the branch")
+            .isEqualTo(commits);
+        assertThat(api.get("/api/v1/series/" + alert.get("series").get("id").asLong() + "/points").json())
+            .as("but with no points of its own on the timeline").hasSize(23);
     }
 
     /** A git repository of {@code count} commits in a first-parent line; their shas, oldest first. */
