@@ -55,6 +55,11 @@ record Verdict(Outcome outcome, Comparison comparison, String text) {
         return new Verdict(Outcome.UNCLEAR, c, "unclear: " + numbers);
     }
 
+    /** 1 - p of the comparison; 0 when nothing was compared. */
+    double confidence() {
+        return comparison == null ? 0 : Math.max(0, Math.min(1, 1 - comparison.p()));
+    }
+
     private static double log1p(double change) {
         return Math.log1p(Math.max(change, -0.999999));
     }
