@@ -22,7 +22,7 @@ class Bisection {
 
     private static final Logger log = LoggerFactory.getLogger(Bisection.class);
 
-    private final PipelineStore store;
+    private final ConfirmationStore confirmationStore;
 
     private final ConfirmationJobs rounds;
 
@@ -34,9 +34,9 @@ class Bisection {
 
     private final PipelineProperties properties;
 
-    Bisection(PipelineStore store, ConfirmationJobs rounds, ChangeAlerts outcomes, GitHistory git,
+    Bisection(ConfirmationStore confirmationStore, ConfirmationJobs rounds, ChangeAlerts outcomes, GitHistory git,
             IngestService ingest, PipelineProperties properties) {
-        this.store = store;
+        this.confirmationStore = confirmationStore;
         this.rounds = rounds;
         this.outcomes = outcomes;
         this.git = git;
@@ -48,7 +48,7 @@ class Bisection {
      * Starts bisecting when the bad commit's first parent is not the good one and git lists two or more commits in
      * between; returns false when there is nothing to bisect (or git cannot tell), and the range is alerted.
      */
-    boolean start(PipelineStore.ConfirmationRow confirmation) {
+    boolean start(ConfirmationStore.ConfirmationRow confirmation) {
         if (confirmation.goodSha().equals(confirmation.badParent())) {
             return false;
         }
@@ -64,8 +64,8 @@ class Bisection {
         if (commits.size() < 2) {
             return false;
         }
-        store.bisect(confirmation.id(), commits, 0, commits.size(), "changed; bisecting " + commits.size() + " commits");
-        rounds.queueRound(store.find(confirmation.id()), confirmation.round() + 1, 1, confirmation.goodSha(),
+        confirmationStore.bisect(confirmation.id(), commits, 0, commits.size(), "changed; bisecting " + commits.size() + " commits");
+        rounds.queueRound(confirmationStore.find(confirmation.id()), confirmation.round() + 1, 1, confirmation.goodSha(),
                 commits.get(commits.size() / 2 - 1));
         return true;
     }
@@ -75,13 +75,13 @@ class Bisection {
      * middle; the same: after it. Unclear at the end of the budget: the middle goes with the end whose level it is
      * nearer. Returns whether the bisection ended (and the alerts were raised).
      */
-    boolean step(PipelineStore.ConfirmationRow confirmation, List<PipelineStore.SuspectRow> suspects, Forks forks,
+    boolean step(ConfirmationStore.ConfirmationRow confirmation, List<SuspectStore.SuspectRow> suspects, Forks forks,
             List<UUID> runs) {
         int lo = confirmation.lo();
         int hi = confirmation.hi();
         int mid = (lo + hi) / 2;
         boolean last = confirmation.stepRound() >= properties.confirmation().maxRounds();
-        Map<PipelineStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.at(lo),
+        Map<SuspectStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.at(lo),
                 confirmation.at(mid), properties.confirmation(), last);
         if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.CHANGED)) {
             hi = mid;
@@ -102,7 +102,7 @@ class Bisection {
             lo = mid;
         }
         String text = "culprit in " + abbreviate(confirmation.at(lo)) + ".." + abbreviate(confirmation.at(hi));
-        store.bisect(confirmation.id(), confirmation.commits(), lo, hi, text);
+        confirmationStore.bisect(confirmation.id(), confirmation.commits(), lo, hi, text);
         if (hi - lo > 1) {
             rounds.queueRound(confirmation, confirmation.round() + 1, 1, confirmation.at(lo),
                     confirmation.at((lo + hi) / 2));
@@ -112,16 +112,16 @@ class Bisection {
         // alert's summary, and for a later recovery to resolve it).
         ingest.placeCommits(confirmation.project(), confirmation.branch(), confirmation.goodSha(),
                 confirmation.commits());
-        long firstBad = store.commitId(confirmation.project(), confirmation.at(hi)).orElse(confirmation.bad());
-        long lastGood = store.commitId(confirmation.project(), confirmation.at(lo)).orElse(confirmation.good());
+        long firstBad = confirmationStore.commitId(confirmation.project(), confirmation.at(hi)).orElse(confirmation.bad());
+        long lastGood = confirmationStore.commitId(confirmation.project(), confirmation.at(lo)).orElse(confirmation.good());
         // The confidence is that of the confirmation of the whole range; the steps only placed the change.
-        Map<PipelineStore.SuspectRow, Double> confidences = new LinkedHashMap<>();
+        Map<SuspectStore.SuspectRow, Double> confidences = new LinkedHashMap<>();
         suspects.forEach(s -> confidences.put(s, s.confidence()));
         outcomes.finish(confirmation, suspects.size(), confidences, firstBad, lastGood, runs, "bisected: " + text);
         return true;
     }
 
-    private static boolean nearerToAfter(Forks forks, PipelineStore.SuspectRow suspect, String before, String middle,
+    private static boolean nearerToAfter(Forks forks, SuspectStore.SuspectRow suspect, String before, String middle,
             String after) {
         double mid = forks.mean(suspect, middle);
         return Math.abs(mid - forks.mean(suspect, after)) < Math.abs(mid - forks.mean(suspect, before));

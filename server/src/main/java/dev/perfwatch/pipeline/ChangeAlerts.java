@@ -23,12 +23,15 @@ class ChangeAlerts {
 
     private static final Logger log = LoggerFactory.getLogger(ChangeAlerts.class);
 
-    private final PipelineStore store;
+    private final SuspectStore suspectStore;
+
+    private final ConfirmationStore confirmationStore;
 
     private final Alerts alerts;
 
-    ChangeAlerts(PipelineStore store, Alerts alerts) {
-        this.store = store;
+    ChangeAlerts(SuspectStore suspectStore, ConfirmationStore confirmationStore, Alerts alerts) {
+        this.suspectStore = suspectStore;
+        this.confirmationStore = confirmationStore;
         this.alerts = alerts;
     }
 
@@ -37,17 +40,17 @@ class ChangeAlerts {
      *
      * @param note what the decision rests on, added to each suspect's verdict and the confirmation's decision
      */
-    void finish(PipelineStore.ConfirmationRow confirmation, int suspected,
-            Map<PipelineStore.SuspectRow, Double> changed, long firstBad, long lastGood, List<UUID> runs,
+    void finish(ConfirmationStore.ConfirmationRow confirmation, int suspected,
+            Map<SuspectStore.SuspectRow, Double> changed, long firstBad, long lastGood, List<UUID> runs,
             String note) {
         List<AlertCandidate> candidates = new ArrayList<>();
-        for (Map.Entry<PipelineStore.SuspectRow, Double> entry : changed.entrySet()) {
-            PipelineStore.SuspectRow suspect = entry.getKey();
+        for (Map.Entry<SuspectStore.SuspectRow, Double> entry : changed.entrySet()) {
+            SuspectStore.SuspectRow suspect = entry.getKey();
             if (restores(suspect)) {
-                store.decideStatus(suspect.id(), "restored", note);
+                suspectStore.decideStatus(suspect.id(), "restored", note);
                 continue;
             }
-            store.decideStatus(suspect.id(), "alerted", note);
+            suspectStore.decideStatus(suspect.id(), "alerted", note);
             List<UUID> all = new ArrayList<>(new LinkedHashSet<>(suspect.runs()));
             runs.stream().filter(r -> !all.contains(r)).forEach(all::add);
             candidates.add(candidate(suspect, firstBad, lastGood, entry.getValue(), all));
@@ -56,19 +59,19 @@ class ChangeAlerts {
         String status = runs.isEmpty() ? "failed" : changed.isEmpty() ? "dismissed" : "decided";
         String decision = changed.size() + " of " + suspected + " series changed after " + confirmation.round()
                 + (confirmation.round() == 1 ? " round" : " rounds") + " (" + runs.size() + " runs); " + note;
-        store.decide(confirmation.id(), status, decision);
+        confirmationStore.decide(confirmation.id(), status, decision);
         log.info("Confirmation {}: {}", confirmation.id(), decision);
     }
 
     /** Without a way to re-run the commits, the detector's word is all there is: alert on it, and say so. */
-    void unconfirmed(List<PipelineStore.SuspectRow> suspects, String verdict) {
+    void unconfirmed(List<SuspectStore.SuspectRow> suspects, String verdict) {
         List<AlertCandidate> candidates = new ArrayList<>();
-        for (PipelineStore.SuspectRow suspect : suspects) {
+        for (SuspectStore.SuspectRow suspect : suspects) {
             if (restores(suspect)) {
-                store.decideSuspect(suspect.id(), "restored", verdict);
+                suspectStore.decideSuspect(suspect.id(), "restored", verdict);
             }
             else {
-                store.decideSuspect(suspect.id(), "alerted", verdict);
+                suspectStore.decideSuspect(suspect.id(), "alerted", verdict);
                 candidates.add(candidate(suspect, suspect.firstBad(), suspect.lastGood(), suspect.confidence(),
                         suspect.runs()));
             }
@@ -80,8 +83,8 @@ class ChangeAlerts {
      * Whether the change brings back the level an alerted change of the series left: the opposite direction, and
      * ending within half of that change of the level before it. Then the alert is resolved, not answered by another.
      */
-    private boolean restores(PipelineStore.SuspectRow suspect) {
-        for (PipelineStore.SuspectRow earlier : store.alerted(suspect.series())) {
+    private boolean restores(SuspectStore.SuspectRow suspect) {
+        for (SuspectStore.SuspectRow earlier : suspectStore.alerted(suspect.series())) {
             if (earlier.firstBad() == suspect.firstBad() || earlier.direction().equals(suspect.direction())) {
                 continue;
             }
@@ -95,13 +98,13 @@ class ChangeAlerts {
         return false;
     }
 
-    private static AlertCandidate candidate(PipelineStore.SuspectRow suspect, long firstBad, long lastGood,
+    private static AlertCandidate candidate(SuspectStore.SuspectRow suspect, long firstBad, long lastGood,
             double confidence, List<UUID> runs) {
         return new AlertCandidate(suspect.series(), firstBad, lastGood, level(suspect.before()),
                 level(suspect.after()), Math.max(0, Math.min(1, confidence)), runs);
     }
 
-    private static AlertCandidate.Level level(PipelineStore.Level level) {
+    private static AlertCandidate.Level level(SuspectStore.Level level) {
         return new AlertCandidate.Level(level.value(), level.lower(), level.upper(), level.points());
     }
 }

@@ -26,7 +26,9 @@ class ConfirmationJobs {
 
     private static final Logger log = LoggerFactory.getLogger(ConfirmationJobs.class);
 
-    private final PipelineStore store;
+    private final SuspectStore suspectStore;
+
+    private final ConfirmationStore confirmationStore;
 
     private final Jobs jobs;
 
@@ -36,9 +38,10 @@ class ConfirmationJobs {
 
     private final JsonMapper json;
 
-    ConfirmationJobs(PipelineStore store, Jobs jobs, JobsProperties jobsProperties, PipelineProperties properties,
+    ConfirmationJobs(SuspectStore suspectStore, ConfirmationStore confirmationStore, Jobs jobs, JobsProperties jobsProperties, PipelineProperties properties,
             JsonMapper json) {
-        this.store = store;
+        this.suspectStore = suspectStore;
+        this.confirmationStore = confirmationStore;
         this.jobs = jobs;
         this.jobsProperties = jobsProperties;
         this.properties = properties;
@@ -51,7 +54,7 @@ class ConfirmationJobs {
      */
     Optional<JobSpec> spec(PipelineStore.RunRow run, List<UUID> runs) {
         String branch = properties.confirmation().branch();
-        Optional<Job> job = store.jobOfRuns(runs).flatMap(jobs::find);
+        Optional<Job> job = confirmationStore.jobOfRuns(runs).flatMap(jobs::find);
         if (job.isPresent()) {
             Job j = job.get();
             return Optional.of(new JobSpec(run.projectName(), branch, j.commit(), j.suite(), run.hostClass(), j.jvm(),
@@ -72,16 +75,16 @@ class ConfirmationJobs {
         return Optional.empty();
     }
 
-    String repository(PipelineStore.ConfirmationRow confirmation) {
+    String repository(ConfirmationStore.ConfirmationRow confirmation) {
         return json.readValue(confirmation.spec(), JobSpec.class).suite().repository();
     }
 
     /** Queues one round comparing two commits: pairs of jobs, before then after, of the suspected benchmarks. */
-    void queueRound(PipelineStore.ConfirmationRow confirmation, int round, int stepRound, String before,
+    void queueRound(ConfirmationStore.ConfirmationRow confirmation, int round, int stepRound, String before,
             String after) {
         JobSpec base = json.readValue(confirmation.spec(), JobSpec.class);
-        List<String> benchmarks = store.confirming(confirmation.id()).stream()
-            .map(PipelineStore.SuspectRow::benchmark)
+        List<String> benchmarks = suspectStore.confirming(confirmation.id()).stream()
+            .map(SuspectStore.SuspectRow::benchmark)
             .distinct()
             .sorted()
             .map(name -> "^" + name.replace(".", "\\.").replace("$", "\\$") + "$")
@@ -98,9 +101,9 @@ class ConfirmationJobs {
             JobSpec spec = new JobSpec(base.project(), base.branch(), commit, measured, confirmation.hostClass(),
                     base.jvm(), base.profile(), kind, kind.defaultPriority() - k, null, base.timeoutSeconds());
             Job job = jobs.create(spec, "pipeline");
-            store.addJob(confirmation.id(), job.id(), round, commit);
+            confirmationStore.addJob(confirmation.id(), job.id(), round, commit);
         }
-        store.startRound(confirmation.id(), round, stepRound);
+        confirmationStore.startRound(confirmation.id(), round, stepRound);
         log.info("Confirmation {}: round {} queued, {} {} jobs of {} forks on {} ({} vs {})", confirmation.id(), round,
                 jobsPerRound, kind.name().toLowerCase(java.util.Locale.ROOT), properties.confirmation().forks(),
                 confirmation.hostClass(), before, after);

@@ -23,7 +23,9 @@ import dev.perfwatch.jobs.JobSpec;
 @Service
 class Confirmations {
 
-    private final PipelineStore store;
+    private final SuspectStore suspectStore;
+
+    private final ConfirmationStore confirmationStore;
 
     private final ConfirmationJobs rounds;
 
@@ -35,9 +37,10 @@ class Confirmations {
 
     private final JsonMapper json;
 
-    Confirmations(PipelineStore store, ConfirmationJobs rounds, ChangeAlerts outcomes, Bisection bisection,
+    Confirmations(SuspectStore suspectStore, ConfirmationStore confirmationStore, ConfirmationJobs rounds, ChangeAlerts outcomes, Bisection bisection,
             PipelineProperties properties, JsonMapper json) {
-        this.store = store;
+        this.suspectStore = suspectStore;
+        this.confirmationStore = confirmationStore;
         this.rounds = rounds;
         this.outcomes = outcomes;
         this.bisection = bisection;
@@ -49,13 +52,13 @@ class Confirmations {
     record NewSuspect(PipelineStore.SeriesRow series, long firstBad, long lastGood, ChangePoint change,
             List<UUID> runs, List<UUID> runsAtBad) {
 
-        PipelineStore.Level before() {
-            return new PipelineStore.Level(change.before().value(), change.before().lower(), change.before().upper(),
+        SuspectStore.Level before() {
+            return new SuspectStore.Level(change.before().value(), change.before().lower(), change.before().upper(),
                     change.before().points());
         }
 
-        PipelineStore.Level after() {
-            return new PipelineStore.Level(change.after().value(), change.after().lower(), change.after().upper(),
+        SuspectStore.Level after() {
+            return new SuspectStore.Level(change.after().value(), change.after().lower(), change.after().upper(),
                     change.after().points());
         }
     }
@@ -74,14 +77,14 @@ class Confirmations {
             group.forEach(s -> runs.addAll(s.runsAtBad()));
             Optional<JobSpec> spec = properties.confirmation().enabled() ? rounds.spec(run, runs) : Optional.empty();
             if (spec.isEmpty()) {
-                List<PipelineStore.SuspectRow> rows = new ArrayList<>();
+                List<SuspectStore.SuspectRow> rows = new ArrayList<>();
                 group.forEach(s -> insert(s, "confirming", null).ifPresent(id -> rows.add(row(id, s))));
                 outcomes.unconfirmed(rows, properties.confirmation().enabled()
                         ? "not confirmed: no repository to re-run the commits from"
                         : "not confirmed: confirmation is off");
                 continue;
             }
-            PipelineStore.ConfirmationRow confirmation = store.confirmation(run.project(), run.branch(),
+            ConfirmationStore.ConfirmationRow confirmation = confirmationStore.confirmation(run.project(), run.branch(),
                     run.hostClass(), first.firstBad(), first.lastGood(), json.writeValueAsString(spec.get()));
             int added = 0;
             for (NewSuspect suspect : group) {
@@ -89,8 +92,8 @@ class Confirmations {
             }
             // A running confirmation measures the new series in its next round; a finished one is taken up again.
             if (added > 0 && !confirmation.status().equals("running")) {
-                store.reopen(confirmation.id());
-                rounds.queueRound(store.find(confirmation.id()), confirmation.round() + 1, 1,
+                confirmationStore.reopen(confirmation.id());
+                rounds.queueRound(confirmationStore.find(confirmation.id()), confirmation.round() + 1, 1,
                         confirmation.goodSha(), confirmation.badSha());
             }
             else if (added > 0 && confirmation.round() == 0) {
@@ -100,13 +103,13 @@ class Confirmations {
     }
 
     private Optional<Long> insert(NewSuspect suspect, String status, Long confirmation) {
-        return store.insertSuspect(suspect.series().id(), suspect.firstBad(), suspect.lastGood(),
+        return suspectStore.insertSuspect(suspect.series().id(), suspect.firstBad(), suspect.lastGood(),
                 suspect.change().direction().word(), suspect.change().magnitude(), suspect.change().confidence(),
                 suspect.before(), suspect.after(), suspect.runs(), status, confirmation);
     }
 
-    private static PipelineStore.SuspectRow row(long id, NewSuspect s) {
-        return new PipelineStore.SuspectRow(id, s.series().id(), s.firstBad(), s.lastGood(),
+    private static SuspectStore.SuspectRow row(long id, NewSuspect s) {
+        return new SuspectStore.SuspectRow(id, s.series().id(), s.firstBad(), s.lastGood(),
                 s.change().direction().word(), s.change().magnitude(), s.change().confidence(), s.before(), s.after(),
                 s.runs(), "confirming", 0, 0, s.series().benchmark());
     }
@@ -116,36 +119,36 @@ class Confirmations {
      * not, queues another round while some are unclear and the budget lasts, or bisects the range when the change
      * is confirmed and the nightly covered several commits. Returns whether it decided.
      */
-    boolean settle(PipelineStore.ConfirmationRow confirmation) {
-        List<PipelineStore.SuspectRow> suspects = store.confirming(confirmation.id());
-        List<UUID> runs = store.jobs(confirmation.id()).stream()
+    boolean settle(ConfirmationStore.ConfirmationRow confirmation) {
+        List<SuspectStore.SuspectRow> suspects = suspectStore.confirming(confirmation.id());
+        List<UUID> runs = confirmationStore.jobs(confirmation.id()).stream()
             .filter(j -> j.run() != null && j.status().equals("succeeded"))
-            .map(PipelineStore.JobRow::run)
+            .map(ConfirmationStore.JobRow::run)
             .toList();
-        Forks forks = Forks.of(store.samples(runs));
+        Forks forks = Forks.of(confirmationStore.samples(runs));
         return confirmation.phase().equals("bisect") ? bisection.step(confirmation, suspects, forks, runs)
                 : confirm(confirmation, suspects, forks, runs);
     }
 
-    private boolean confirm(PipelineStore.ConfirmationRow confirmation, List<PipelineStore.SuspectRow> suspects,
+    private boolean confirm(ConfirmationStore.ConfirmationRow confirmation, List<SuspectStore.SuspectRow> suspects,
             Forks forks, List<UUID> runs) {
         boolean last = confirmation.stepRound() >= properties.confirmation().maxRounds();
-        Map<PipelineStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.goodSha(),
+        Map<SuspectStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.goodSha(),
                 confirmation.badSha(), properties.confirmation(), last);
         if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.UNCLEAR)) {
             rounds.queueRound(confirmation, confirmation.round() + 1, confirmation.stepRound() + 1,
                     confirmation.goodSha(), confirmation.badSha());
             return false;
         }
-        Map<PipelineStore.SuspectRow, Double> changed = new LinkedHashMap<>();
+        Map<SuspectStore.SuspectRow, Double> changed = new LinkedHashMap<>();
         verdicts.forEach((suspect, verdict) -> {
             String text = "round " + confirmation.round() + ": " + verdict.text();
             if (verdict.outcome() == Verdict.Outcome.CHANGED) {
                 changed.put(suspect, verdict.confidence());
-                store.confirmed(suspect.id(), verdict.confidence(), text);
+                suspectStore.confirmed(suspect.id(), verdict.confidence(), text);
             }
             else {
-                store.decideSuspect(suspect.id(), "dismissed", text);
+                suspectStore.decideSuspect(suspect.id(), "dismissed", text);
             }
         });
         if (!changed.isEmpty() && bisection.start(confirmation)) {

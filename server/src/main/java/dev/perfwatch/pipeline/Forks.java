@@ -13,9 +13,9 @@ final class Forks {
     private Forks() {
     }
 
-    static Forks of(List<PipelineStore.SampleRow> rows) {
+    static Forks of(List<ConfirmationStore.SampleRow> rows) {
         Forks forks = new Forks();
-        for (PipelineStore.SampleRow row : rows) {
+        for (ConfirmationStore.SampleRow row : rows) {
             String key = key(row.caseId(), row.metricId(), row.commit());
             for (double mean : ForkSamples.forkMeans(row.samples())) {
                 forks.means.computeIfAbsent(key, k -> new ArrayList<>()).add(mean);
@@ -25,21 +25,21 @@ final class Forks {
     }
 
     /** The fork means of the suspect's case and metric at the commit, on any series of the host class. */
-    double[] of(PipelineStore.SuspectRow suspect, String commit) {
+    double[] of(SuspectStore.SuspectRow suspect, String commit) {
         return means.getOrDefault(key(suspect.caseId(), suspect.metricId(), commit), List.of()).stream()
             .mapToDouble(Double::doubleValue)
             .toArray();
     }
 
-    double mean(PipelineStore.SuspectRow suspect, String commit) {
+    double mean(SuspectStore.SuspectRow suspect, String commit) {
         return java.util.Arrays.stream(of(suspect, commit)).average().orElse(Double.NaN);
     }
 
     /** Verdicts of every suspect, the commit before against the commit after. */
-    Map<PipelineStore.SuspectRow, Verdict> verdicts(List<PipelineStore.SuspectRow> suspects, String before,
+    Map<SuspectStore.SuspectRow, Verdict> verdicts(List<SuspectStore.SuspectRow> suspects, String before,
             String after, PipelineProperties.Confirmation budget, boolean last) {
-        Map<PipelineStore.SuspectRow, Verdict> verdicts = new java.util.LinkedHashMap<>();
-        for (PipelineStore.SuspectRow suspect : suspects) {
+        Map<SuspectStore.SuspectRow, Verdict> verdicts = new java.util.LinkedHashMap<>();
+        for (SuspectStore.SuspectRow suspect : suspects) {
             verdicts.put(suspect, Verdict.of(of(suspect, before), of(suspect, after), suspect.magnitude(),
                     budget.alpha(), budget.budgetAlpha(), last));
         }

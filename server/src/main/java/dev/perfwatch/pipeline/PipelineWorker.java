@@ -27,6 +27,8 @@ class PipelineWorker {
 
     private final PipelineStore store;
 
+    private final ConfirmationStore confirmationStore;
+
     private final RunAnalysis analysis;
 
     private final Confirmations confirmations;
@@ -35,9 +37,10 @@ class PipelineWorker {
 
     private final TransactionTemplate transaction;
 
-    PipelineWorker(PipelineStore store, RunAnalysis analysis, Confirmations confirmations,
+    PipelineWorker(PipelineStore store, ConfirmationStore confirmationStore, RunAnalysis analysis, Confirmations confirmations,
             PipelineProperties properties, TransactionTemplate transaction) {
         this.store = store;
+        this.confirmationStore = confirmationStore;
         this.analysis = analysis;
         this.confirmations = confirmations;
         this.properties = properties;
@@ -107,7 +110,7 @@ class PipelineWorker {
         AtomicReference<Long> taken = new AtomicReference<>();
         try {
             return transaction.execute(status -> {
-                List<PipelineStore.ConfirmationRow> rows = store.lockSettleable(project);
+                List<ConfirmationStore.ConfirmationRow> rows = confirmationStore.lockSettleable(project);
                 if (rows.isEmpty()) {
                     return Optional.<Boolean>empty();
                 }

@@ -28,12 +28,15 @@ class RunAnalysis {
 
     private final PipelineStore store;
 
+    private final SuspectStore suspectStore;
+
     private final PipelineProperties properties;
 
     private final Confirmations confirmations;
 
-    RunAnalysis(PipelineStore store, PipelineProperties properties, Confirmations confirmations) {
+    RunAnalysis(PipelineStore store, SuspectStore suspectStore, PipelineProperties properties, Confirmations confirmations) {
         this.store = store;
+        this.suspectStore = suspectStore;
         this.properties = properties;
         this.confirmations = confirmations;
     }
@@ -53,8 +56,8 @@ class RunAnalysis {
         for (PipelineStore.PointRow row : store.points(ids)) {
             points.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
         }
-        Map<Long, List<PipelineStore.SuspectRow>> suspects = new LinkedHashMap<>();
-        for (PipelineStore.SuspectRow row : store.suspects(ids)) {
+        Map<Long, List<SuspectStore.SuspectRow>> suspects = new LinkedHashMap<>();
+        for (SuspectStore.SuspectRow row : suspectStore.suspects(ids)) {
             suspects.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
         }
         Double[] noise = new Double[ids.length];
@@ -68,7 +71,7 @@ class RunAnalysis {
             noise[i] = finite(detection.noise());
             minimal[i] = finite(detection.minimalDetectableChange());
             List<ChangePoint> seen = new ArrayList<>();
-            for (PipelineStore.SuspectRow suspect : suspects.getOrDefault(row.id(), List.of())) {
+            for (SuspectStore.SuspectRow suspect : suspects.getOrDefault(row.id(), List.of())) {
                 int index = commits.indexOf(suspect.firstBad());
                 if (index >= 0) {
                     seen.add(new ChangePoint(index, direction(suspect.direction()), suspect.magnitude(), 0, null,
