@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfwatch.detection.Better;
@@ -23,6 +26,8 @@ import dev.perfwatch.detection.Series;
  */
 @Component
 class RunAnalysis {
+
+    private static final Logger log = LoggerFactory.getLogger(RunAnalysis.class);
 
     private final Detector detector = new Detector();
 
@@ -43,6 +48,7 @@ class RunAnalysis {
 
     /** Detects on the run's series; returns the number of new suspected changes on its newest commits. */
     int analyse(UUID runId) {
+        long started = System.nanoTime();
         PipelineStore.RunRow run = store.run(runId).orElse(null);
         if (run == null || !tracked(run)) {
             return 0;
@@ -60,16 +66,17 @@ class RunAnalysis {
         for (SuspectStore.SuspectRow row : suspectStore.suspects(ids)) {
             suspects.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
         }
-        Double[] noise = new Double[ids.length];
-        Double[] minimal = new Double[ids.length];
+        // Not finite (too few points yet) is stored as unknown.
+        double[] noise = new double[ids.length];
+        double[] minimal = new double[ids.length];
         List<Confirmations.NewSuspect> recent = new ArrayList<>();
         for (int i = 0; i < ids.length; i++) {
             PipelineStore.SeriesRow row = series.get(i);
             Commits commits = Commits.of(points.getOrDefault(row.id(), List.of()));
             Detection detection = detector.detectRecent(new Series(row.name(), Better.parse(row.direction()),
                     commits.points()));
-            noise[i] = finite(detection.noise());
-            minimal[i] = finite(detection.minimalDetectableChange());
+            noise[i] = detection.noise();
+            minimal[i] = detection.minimalDetectableChange();
             List<ChangePoint> seen = new ArrayList<>();
             for (SuspectStore.SuspectRow suspect : suspects.getOrDefault(row.id(), List.of())) {
                 int index = commits.indexOf(suspect.firstBad());
@@ -97,8 +104,10 @@ class RunAnalysis {
                 }
             }
         }
-        store.noise(ids, unbox(noise), unbox(minimal));
+        store.noise(ids, noise, minimal);
         confirmations.suspect(run, recent);
+        log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
+                (System.nanoTime() - started) / 1_000_000, recent.size());
         return recent.size();
     }
 
@@ -111,18 +120,6 @@ class RunAnalysis {
 
     private static dev.perfwatch.detection.Direction direction(String word) {
         return dev.perfwatch.detection.Direction.valueOf(word.toUpperCase(java.util.Locale.ROOT));
-    }
-
-    private static Double finite(double value) {
-        return Double.isFinite(value) ? value : null;
-    }
-
-    private static double[] unbox(Double[] values) {
-        double[] out = new double[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = values[i] == null ? Double.NaN : values[i];
-        }
-        return out;
     }
 
     /** A series' results as the detector's points: one index per commit, re-runs of a commit sharing it. */
