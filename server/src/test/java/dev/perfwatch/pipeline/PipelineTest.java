@@ -192,6 +192,25 @@ class PipelineTest {
         String verdict = jdbc.sql("select s.verdict from suspect s join series se on se.id = s.series_id "
                 + "join project p on p.id = se.project_id where p.name = 'pipe-budget'").query(String.class).single();
         assertThat(verdict).startsWith("round 3: not clear at the end of the budget");
+        JsonNode confirmation = api.get("/api/v1/confirmations?project=pipe-budget").json().get(0);
+        assertThat(confirmation.get("status").asString()).isEqualTo("dismissed");
+        assertThat(confirmation.get("round").asInt()).isEqualTo(3);
+        assertThat(confirmation.get("jobs")).hasSize(12);
+        assertThat(confirmation.get("suspects").get(0).get("verdict").asString()).isEqualTo(verdict);
+        assertThat(confirmation.get("decision").asString()).endsWith("at the end of the budget");
+    }
+
+    @Test
+    void confirmationsWhenAskedBadlyAnswer400NamingTheFieldOr404() {
+        Api.Response status = api.get("/api/v1/confirmations?status=maybe");
+        Api.Response limit = api.get("/api/v1/confirmations?limit=0");
+        Api.Response missing = api.get("/api/v1/confirmations/987654321");
+
+        assertThat(status.status()).isEqualTo(400);
+        assertThat(status.json().get("field").asString()).isEqualTo("status");
+        assertThat(limit.status()).isEqualTo(400);
+        assertThat(limit.json().get("field").asString()).isEqualTo("limit");
+        assertThat(missing.status()).isEqualTo(404);
     }
 
     @Test
@@ -252,6 +271,14 @@ class PipelineTest {
             .isEqualTo(commits);
         assertThat(api.get("/api/v1/series/" + alert.get("series").get("id").asLong() + "/points").json())
             .as("but with no points of its own on the timeline").hasSize(23);
+        JsonNode confirmation = api.get("/api/v1/confirmations?project=" + project).json().get(0);
+        assertThat(confirmation.get("phase").asString()).isEqualTo("bisect");
+        assertThat(confirmation.get("status").asString()).isEqualTo("decided");
+        assertThat(confirmation.get("range").get("lastGood").asString()).isEqualTo(commits.get(4));
+        assertThat(confirmation.get("range").get("firstBad").asString()).isEqualTo(culprit);
+        assertThat(confirmation.get("range").get("commits").asInt()).isEqualTo(8);
+        assertThat(api.get("/api/v1/confirmations/" + confirmation.get("id").asLong()).json().get("jobs"))
+            .hasSize(16);
     }
 
     /** A git repository of {@code count} commits in a first-parent line; their shas, oldest first. */
