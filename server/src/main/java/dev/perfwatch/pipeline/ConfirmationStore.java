@@ -45,9 +45,9 @@ class ConfirmationStore {
      * A running confirmation whose round has ended (no job of it queued or running), locked; one another instance
      * is deciding is skipped.
      */
-    List<ConfirmationRow> lockSettleable(String project) {
+    List<ConfirmationRow> lockSettleable(String project, List<Long> skip) {
         return jdbc.sql(CONFIRMATION_SELECT + """
-                 where c.status = 'running'
+                 where c.status = 'running' and c.id <> all(cast(:skip as bigint[]))
                    and (cast(:project as text) is null
                         or c.project_id = (select id from project where name = :project))
                    and not exists (select 1 from confirmation_job cj join job j on j.id = cj.job_id
@@ -58,6 +58,7 @@ class ConfirmationStore {
                  for update of c skip locked
                 """)
             .param("project", project)
+            .param("skip", skip.stream().mapToLong(Long::longValue).toArray())
             .query(ConfirmationStore::confirmation)
             .list();
     }

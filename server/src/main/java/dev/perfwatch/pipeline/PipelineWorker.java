@@ -71,8 +71,10 @@ class PipelineWorker {
         while (done < BATCH && detectNext(project)) {
             done++;
         }
+        // A confirmation that fails to be decided is skipped for the rest of this poll, so it cannot hold up others.
+        List<Long> failed = new java.util.ArrayList<>();
         for (int i = 0; i < BATCH; i++) {
-            Optional<Boolean> settled = settleNext(project);
+            Optional<Boolean> settled = settleNext(project, failed);
             if (settled.isEmpty()) {
                 break;
             }
@@ -105,12 +107,15 @@ class PipelineWorker {
         }
     }
 
-    /** Empty when no confirmation waits for a decision; a failed one is retried at the next poll. */
-    private Optional<Boolean> settleNext(String project) {
+    /**
+     * Decides the next confirmation whose round has ended: present (whether it ended or went on to another round)
+     * when there was one, empty when none waits. A failure adds it to {@code failed}; the next poll tries again.
+     */
+    private Optional<Boolean> settleNext(String project, List<Long> failed) {
         AtomicReference<Long> taken = new AtomicReference<>();
         try {
             return transaction.execute(status -> {
-                List<ConfirmationStore.ConfirmationRow> rows = confirmationStore.lockSettleable(project);
+                List<ConfirmationStore.ConfirmationRow> rows = confirmationStore.lockSettleable(project, failed);
                 if (rows.isEmpty()) {
                     return Optional.<Boolean>empty();
                 }
@@ -123,7 +128,8 @@ class PipelineWorker {
                 throw ex;
             }
             log.warn("Deciding confirmation {} failed, to be tried again: {}", taken.get(), ex.toString());
-            return Optional.empty();
+            failed.add(taken.get());
+            return Optional.of(false);
         }
     }
 }
