@@ -73,14 +73,14 @@ class Bisection {
     /**
      * One step: the commit in the middle of (lo, hi] against commits[lo]. Changed: the culprit is at or before the
      * middle; the same: after it. Unclear at the end of the budget: the middle goes with the end whose level it is
-     * nearer. Returns whether the bisection ended (and the alerts were raised).
+     * nearer, and a middle that could not be measured (its build fails) goes with the good end. Returns whether the
+     * bisection ended (and the alerts were raised).
      */
     boolean step(ConfirmationStore.ConfirmationRow confirmation, List<SuspectStore.SuspectRow> suspects, Forks forks,
-            List<UUID> runs) {
+            List<UUID> runs, boolean last) {
         int lo = confirmation.lo();
         int hi = confirmation.hi();
         int mid = (lo + hi) / 2;
-        boolean last = confirmation.stepRound() >= properties.confirmation().maxRounds();
         Map<SuspectStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.at(lo),
                 confirmation.at(mid), properties.confirmation(), last);
         if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.CHANGED)) {

@@ -121,18 +121,22 @@ class Confirmations {
      */
     boolean settle(ConfirmationStore.ConfirmationRow confirmation) {
         List<SuspectStore.SuspectRow> suspects = suspectStore.confirming(confirmation.id());
-        List<UUID> runs = confirmationStore.jobs(confirmation.id()).stream()
+        List<ConfirmationStore.JobRow> jobs = confirmationStore.jobs(confirmation.id());
+        List<UUID> runs = jobs.stream()
             .filter(j -> j.run() != null && j.status().equals("succeeded"))
             .map(ConfirmationStore.JobRow::run)
             .toList();
+        // A round that measured nothing (a build that fails at the commit) would fail again: no more rounds.
+        boolean measured = jobs.stream()
+            .anyMatch(j -> j.round() == confirmation.round() && j.status().equals("succeeded"));
+        boolean last = !measured || confirmation.stepRound() >= properties.confirmation().maxRounds();
         Forks forks = Forks.of(confirmationStore.samples(runs));
-        return confirmation.phase().equals("bisect") ? bisection.step(confirmation, suspects, forks, runs)
-                : confirm(confirmation, suspects, forks, runs);
+        return confirmation.phase().equals("bisect") ? bisection.step(confirmation, suspects, forks, runs, last)
+                : confirm(confirmation, suspects, forks, runs, last);
     }
 
     private boolean confirm(ConfirmationStore.ConfirmationRow confirmation, List<SuspectStore.SuspectRow> suspects,
-            Forks forks, List<UUID> runs) {
-        boolean last = confirmation.stepRound() >= properties.confirmation().maxRounds();
+            Forks forks, List<UUID> runs, boolean last) {
         Map<SuspectStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.goodSha(),
                 confirmation.badSha(), properties.confirmation(), last);
         if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.UNCLEAR)) {

@@ -201,6 +201,33 @@ class PipelineTest {
     }
 
     @Test
+    void confirmationWhenEveryJobOfARoundFailsEndsWithoutAlertOrAnotherRound() {
+        Seeds seeds = new Seeds(api, jdbc, "pipe-broken");
+        seed(seeds, "pipe-broken", 1, 22, n -> n <= 20 ? 1000 : 900);
+        worker.work("pipe-broken");
+        String authorization = "Bearer " + runnerToken;
+        String runner = api.postJson("/api/v1/runners", """
+                {"name": "pipe-broken-runner", "hostClass": "pipe-broken", "jdks": ["17"], "version": "test"}""",
+                authorization).json().get("id").asString();
+        for (int i = 0; i < 4; i++) {
+            JsonNode lease = api.postJson("/api/v1/runners/" + runner + "/lease", "", authorization).json();
+            Api.Response finish = api.postJson("/api/v1/attempts/" + lease.get("attemptId").asString() + "/finish",
+                    "{\"outcome\": \"failed\", \"failure\": \"the build failed\"}", authorization);
+            assertThat(finish.status()).as(finish.body()).isEqualTo(200);
+        }
+
+        worker.work("pipe-broken");
+
+        assertThat(jobs("pipe-broken")).as("a build that fails would fail again").hasSize(4);
+        assertThat(alerts("pipe-broken")).isEmpty();
+        JsonNode confirmation = api.get("/api/v1/confirmations?project=pipe-broken").json().get(0);
+        assertThat(confirmation.get("status").asString()).isEqualTo("failed");
+        assertThat(confirmation.get("suspects").get(0).get("status").asString()).isEqualTo("dismissed");
+        assertThat(confirmation.get("suspects").get(0).get("verdict").asString())
+            .contains("measured 0 good and 0 bad forks");
+    }
+
+    @Test
     void confirmationsWhenAskedBadlyAnswer400NamingTheFieldOr404() {
         Api.Response status = api.get("/api/v1/confirmations?status=maybe");
         Api.Response limit = api.get("/api/v1/confirmations?limit=0");
