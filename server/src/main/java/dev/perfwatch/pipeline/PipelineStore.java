@@ -7,7 +7,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** The pipeline's SQL: the detection queue, the points detection reads, suspects and confirmations. */
+/** The pipeline's SQL: the detection queue, the runs and series it works on, and the points detection reads. */
 @Repository
 class PipelineStore {
 

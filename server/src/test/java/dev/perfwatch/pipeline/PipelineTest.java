@@ -66,6 +66,7 @@ class PipelineTest {
     void regressionWhenConfirmedRaisesOneAlertAtTheCulpritAndARecoveryResolvesIt() {
         Seeds seeds = new Seeds(api, jdbc, "pipe-regress");
         seed(seeds, "pipe-regress", 1, 22, n -> n <= 20 ? 1000 : 900);
+        assertThat(tasks("pipe-regress")).as("one task per run, whatever its number of results").isEqualTo(22);
 
         worker.work("pipe-regress");
 
@@ -152,9 +153,7 @@ class PipelineTest {
 
         assertThat(jobs("pipe-single")).isEmpty();
         assertThat(alerts("pipe-single")).isEmpty();
-        assertThat(jdbc.sql("select count(*) from detection_task t join run r on r.id = t.run_id "
-                + "join project p on p.id = r.project_id where p.name = 'pipe-single'").query(Long.class).single())
-            .as("every run was detected on").isZero();
+        assertThat(tasks("pipe-single")).as("every run was detected on").isZero();
     }
 
     @Test
@@ -421,6 +420,14 @@ class PipelineTest {
             .stream()
             .map(id -> out.stream().filter(j -> j.get("id").asString().equals(id)).findFirst().orElseThrow())
             .toList();
+    }
+
+    private long tasks(String project) {
+        return jdbc.sql("""
+                select count(*) from detection_task t
+                join run r on r.id = t.run_id join project p on p.id = r.project_id
+                where p.name = :project
+                """).param("project", project).query(Long.class).single();
     }
 
     private JsonNode alerts(String project) {
