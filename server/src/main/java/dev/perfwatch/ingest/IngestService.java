@@ -114,6 +114,23 @@ public class IngestService {
         return receipt;
     }
 
+    /**
+     * Places commits found between two commits of a branch (a bisected range), each the first parent of the next
+     * and the first one a child of {@code firstParent}, so that alerts and timelines can name them in branch order.
+     * Commits already placed keep their place. Joins the caller's transaction.
+     */
+    public void placeCommits(long project, long branch, String firstParent, List<String> shas) {
+        transaction.executeWithoutResult(status -> {
+            String parent = firstParent;
+            for (String sha : shas) {
+                RunStore.StoredCommit commit = store.commit(project,
+                        new RunUpload.Commit(sha, null, null, null, List.of(parent)));
+                placement.place(branch, commit);
+                parent = sha;
+            }
+        });
+    }
+
     void recordBodySize(int bytes) {
         bodySizes.record(bytes);
     }

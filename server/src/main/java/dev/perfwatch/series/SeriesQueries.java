@@ -58,7 +58,8 @@ class SeriesQueries {
                 select s.id, p.name as project, br.name as branch, b.name as benchmark,
                        c.id as case_id, c.mode, c.threads, c.params,
                        m.name as metric, m.unit, m.direction,
-                       e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.vm_version, e.jvm_args
+                       e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.vm_version, e.jvm_args,
+                       s.noise, s.minimal_detectable_change
                 from series s
                 join project p on p.id = s.project_id
                 join branch br on br.id = s.branch_id
@@ -87,7 +88,8 @@ class SeriesQueries {
                 select s.id, p.name as project, br.name as branch, b.name as benchmark,
                        c.id as case_id, c.mode, c.threads, c.params,
                        m.name as metric, m.unit, m.direction,
-                       e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.vm_version, e.jvm_args
+                       e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.vm_version, e.jvm_args,
+                       s.noise, s.minimal_detectable_change
                 from series s
                 join project p on p.id = s.project_id
                 join branch br on br.id = s.branch_id
@@ -138,7 +140,8 @@ class SeriesQueries {
                 new SeriesViews.Metric(rs.getString("metric"), rs.getString("unit"), rs.getString("direction")),
                 new SeriesViews.Environment(rs.getLong("environment_id"), rs.getString("host_class"),
                         rs.getString("jdk_version"), rs.getString("vm_name"), rs.getString("vm_version"),
-                        strings(rs, "jvm_args")));
+                        strings(rs, "jvm_args")),
+                nullableFinite(rs, "noise"), nullableFinite(rs, "minimal_detectable_change"));
     }
 
     private static List<String> strings(ResultSet rs, String column) throws SQLException {

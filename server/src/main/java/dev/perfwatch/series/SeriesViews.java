@@ -29,9 +29,13 @@ final class SeriesViews {
             List<String> jvmArgs) {
     }
 
+    /**
+     * @param noise the series' run-to-run noise as the detector last measured it (0.02 = 2%), null before
+     * @param minimalDetectableChange the smallest relative step the detector finds within three runs, null before
+     */
     record Series(long id, String project, String branch, String benchmark, @JsonProperty("case") Case benchmarkCase,
             Metric metric,
-            Environment environment) {
+            Environment environment, Double noise, Double minimalDetectableChange) {
     }
 
     record Commit(String sha, Instant time, String author, String message) {

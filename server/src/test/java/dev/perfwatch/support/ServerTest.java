@@ -15,6 +15,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { "perfwatch.db.data-dir=target/test-data/${random.uuid}",
-                "perfwatch.security.admin-token=" + Api.ADMIN_TOKEN })
+                "perfwatch.security.admin-token=" + Api.ADMIN_TOKEN,
+                // Tests drive the detection pipeline themselves (PipelineWorker.work), one project at a time.
+                "perfwatch.pipeline.enabled=false" })
 public @interface ServerTest {
 }

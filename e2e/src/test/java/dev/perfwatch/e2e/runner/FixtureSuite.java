@@ -137,6 +137,41 @@ final class FixtureSuite {
         }
     }
 
+    /**
+     * The suite in another repository with an injected regression instead of a broken build: the first commit is
+     * good, the second makes {@code sum} do a hundred times the work, the third only touches a README. Returned as
+     * the three shas, oldest first.
+     */
+    static List<String> withRegression(Path repository) {
+        try {
+            Files.createDirectories(repository.resolve("src/main/java/fixture"));
+            git(repository, "init", "-q", "-b", "main");
+            Files.writeString(repository.resolve("pom.xml"), POM);
+            Files.writeString(repository.resolve(".gitignore"), "target/\n");
+            Files.writeString(repository.resolve("src/main/java/fixture/FixtureBenchmark.java"), BENCHMARK);
+            git(repository, "add", "-A");
+            git(repository, "commit", "-q", "-m", "Two benchmarks");
+            String good = git(repository, "rev-parse", "HEAD").strip();
+            Files.writeString(repository.resolve("src/main/java/fixture/FixtureBenchmark.java"),
+                    BENCHMARK.replace("return x + 1;", """
+                            int s = x;
+                                    for (int i = 0; i < 100; i++) {
+                                        s = s * 31 + i;
+                                    }
+                                    return s;"""));
+            git(repository, "commit", "-q", "-am", "Sum with a hash loop");
+            String bad = git(repository, "rev-parse", "HEAD").strip();
+            Files.writeString(repository.resolve("README.md"), "Fixture benchmarks\n");
+            git(repository, "add", "-A");
+            git(repository, "commit", "-q", "-m", "Add a README");
+            String after = git(repository, "rev-parse", "HEAD").strip();
+            return List.of(good, bad, after);
+        }
+        catch (IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+    }
+
     /** A job body for the commit; options are JMH options after the quick profile's. */
     String job(String project, String commit, String hostClass, String jmhOptions) {
         return """

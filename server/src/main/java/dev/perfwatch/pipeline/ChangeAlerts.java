@@ -1,0 +1,110 @@
+package dev.perfwatch.pipeline;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.stereotype.Component;
+
+import dev.perfwatch.alerts.AlertCandidate;
+import dev.perfwatch.alerts.Alerts;
+
+/**
+ * The end of a confirmation: confirmed changes become alerts at the culprit, or resolve the alerts whose level they
+ * bring back; the confirmation records its decision. Runs in the caller's transaction.
+ */
+@Component
+class ChangeAlerts {
+
+    private static final Logger log = LoggerFactory.getLogger(ChangeAlerts.class);
+
+    private final SuspectStore suspectStore;
+
+    private final ConfirmationStore confirmationStore;
+
+    private final Alerts alerts;
+
+    ChangeAlerts(SuspectStore suspectStore, ConfirmationStore confirmationStore, Alerts alerts) {
+        this.suspectStore = suspectStore;
+        this.confirmationStore = confirmationStore;
+        this.alerts = alerts;
+    }
+
+    /**
+     * Alerts the changed series (with their confidence) at (lastGood, firstBad], and decides the confirmation.
+     *
+     * @param note what the decision rests on, added to each suspect's verdict and the confirmation's decision
+     */
+    void finish(ConfirmationStore.ConfirmationRow confirmation, int suspected,
+            Map<SuspectStore.SuspectRow, Double> changed, long firstBad, long lastGood, List<UUID> runs,
+            String note) {
+        List<AlertCandidate> candidates = new ArrayList<>();
+        for (Map.Entry<SuspectStore.SuspectRow, Double> entry : changed.entrySet()) {
+            SuspectStore.SuspectRow suspect = entry.getKey();
+            if (restores(suspect)) {
+                suspectStore.decideStatus(suspect.id(), "restored", note);
+                continue;
+            }
+            suspectStore.decideStatus(suspect.id(), "alerted", note);
+            List<UUID> all = new ArrayList<>(new LinkedHashSet<>(suspect.runs()));
+            runs.stream().filter(r -> !all.contains(r)).forEach(all::add);
+            candidates.add(candidate(suspect, firstBad, lastGood, entry.getValue(), all));
+        }
+        alerts.raise(candidates);
+        String status = runs.isEmpty() ? "failed" : changed.isEmpty() ? "dismissed" : "decided";
+        String decision = changed.size() + " of " + suspected + " series changed after " + confirmation.round()
+                + (confirmation.round() == 1 ? " round" : " rounds") + " (" + runs.size() + " runs); " + note;
+        confirmationStore.decide(confirmation.id(), status, decision);
+        log.info("Confirmation {}: {}", confirmation.id(), decision);
+    }
+
+    /** Without a way to re-run the commits, the detector's word is all there is: alert on it, and say so. */
+    void unconfirmed(List<SuspectStore.SuspectRow> suspects, String verdict) {
+        List<AlertCandidate> candidates = new ArrayList<>();
+        for (SuspectStore.SuspectRow suspect : suspects) {
+            if (restores(suspect)) {
+                suspectStore.decideSuspect(suspect.id(), "restored", verdict);
+            }
+            else {
+                suspectStore.decideSuspect(suspect.id(), "alerted", verdict);
+                candidates.add(candidate(suspect, suspect.firstBad(), suspect.lastGood(), suspect.confidence(),
+                        suspect.runs()));
+            }
+        }
+        alerts.raise(candidates);
+    }
+
+    /**
+     * Whether the change brings back the level an alerted change of the series left: the opposite direction, and
+     * ending within half of that change of the level before it. Then the alert is resolved, not answered by another.
+     */
+    private boolean restores(SuspectStore.SuspectRow suspect) {
+        for (SuspectStore.SuspectRow earlier : suspectStore.alerted(suspect.series())) {
+            if (earlier.firstBad() == suspect.firstBad() || earlier.direction().equals(suspect.direction())) {
+                continue;
+            }
+            double step = Math.abs(earlier.after().value() - earlier.before().value());
+            double left = Math.abs(suspect.after().value() - earlier.before().value());
+            if (step > 0 && left <= step / 2) {
+                alerts.levelRestored(suspect.series(), suspect.firstBad());
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static AlertCandidate candidate(SuspectStore.SuspectRow suspect, long firstBad, long lastGood,
+            double confidence, List<UUID> runs) {
+        return new AlertCandidate(suspect.series(), firstBad, lastGood, level(suspect.before()),
+                level(suspect.after()), Math.max(0, Math.min(1, confidence)), runs);
+    }
+
+    private static AlertCandidate.Level level(SuspectStore.Level level) {
+        return new AlertCandidate.Level(level.value(), level.lower(), level.upper(), level.points());
+    }
+}

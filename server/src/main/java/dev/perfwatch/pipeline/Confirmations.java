@@ -1,0 +1,165 @@
+package dev.perfwatch.pipeline;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.stereotype.Service;
+
+import dev.perfwatch.detection.ChangePoint;
+import dev.perfwatch.jobs.JobSpec;
+
+/**
+ * Confirms suspected changes before anyone is alerted: re-runs the bad commit and the last good one on the same host
+ * class through the job queue, interleaved good, bad, good, bad, and decides per series from the fork means of both
+ * (see {@link Verdict}). One confirmation per project, bad commit and host class covers every series suspected there.
+ * Methods run in the caller's transaction. See docs/pipeline.md.
+ */
+@Service
+class Confirmations {
+
+    private final SuspectStore suspectStore;
+
+    private final ConfirmationStore confirmationStore;
+
+    private final ConfirmationJobs rounds;
+
+    private final ChangeAlerts outcomes;
+
+    private final Bisection bisection;
+
+    private final PipelineProperties properties;
+
+    private final JsonMapper json;
+
+    Confirmations(SuspectStore suspectStore, ConfirmationStore confirmationStore, ConfirmationJobs rounds, ChangeAlerts outcomes, Bisection bisection,
+            PipelineProperties properties, JsonMapper json) {
+        this.suspectStore = suspectStore;
+        this.confirmationStore = confirmationStore;
+        this.rounds = rounds;
+        this.outcomes = outcomes;
+        this.bisection = bisection;
+        this.properties = properties;
+        this.json = json;
+    }
+
+    /** A change point the pipeline has not seen on the series before. */
+    record NewSuspect(PipelineStore.SeriesRow series, long firstBad, long lastGood, ChangePoint change,
+            List<UUID> runs, List<UUID> runsAtBad) {
+
+        SuspectStore.Level before() {
+            return new SuspectStore.Level(change.before().value(), change.before().lower(), change.before().upper(),
+                    change.before().points());
+        }
+
+        SuspectStore.Level after() {
+            return new SuspectStore.Level(change.after().value(), change.after().lower(), change.after().upper(),
+                    change.after().points());
+        }
+    }
+
+    void noteHistorical(NewSuspect suspect) {
+        insert(suspect, "historical", null);
+    }
+
+    /** Starts (or joins) the confirmation of each bad commit among the suspects of one run. */
+    void suspect(PipelineStore.RunRow run, List<NewSuspect> suspects) {
+        Map<Long, List<NewSuspect>> byCommit = new LinkedHashMap<>();
+        suspects.forEach(s -> byCommit.computeIfAbsent(s.firstBad(), c -> new ArrayList<>()).add(s));
+        for (List<NewSuspect> group : byCommit.values()) {
+            NewSuspect first = group.get(0);
+            List<UUID> runs = new ArrayList<>(List.of(run.id()));
+            group.forEach(s -> runs.addAll(s.runsAtBad()));
+            Optional<JobSpec> spec = properties.confirmation().enabled() ? rounds.spec(run, runs) : Optional.empty();
+            if (spec.isEmpty()) {
+                List<SuspectStore.SuspectRow> rows = new ArrayList<>();
+                group.forEach(s -> insert(s, "confirming", null).ifPresent(id -> rows.add(row(id, s))));
+                outcomes.unconfirmed(rows, properties.confirmation().enabled()
+                        ? "not confirmed: no repository to re-run the commits from"
+                        : "not confirmed: confirmation is off");
+                continue;
+            }
+            ConfirmationStore.ConfirmationRow confirmation = confirmationStore.confirmation(run.project(), run.branch(),
+                    run.hostClass(), first.firstBad(), first.lastGood(), json.writeValueAsString(spec.get()));
+            int added = 0;
+            for (NewSuspect suspect : group) {
+                added += insert(suspect, "confirming", confirmation.id()).isPresent() ? 1 : 0;
+            }
+            // A running confirmation measures the new series in its next round; a finished one is taken up again.
+            if (added > 0 && !confirmation.status().equals("running")) {
+                confirmationStore.reopen(confirmation.id());
+                rounds.queueRound(confirmationStore.find(confirmation.id()), confirmation.round() + 1, 1,
+                        confirmation.goodSha(), confirmation.badSha());
+            }
+            else if (added > 0 && confirmation.round() == 0) {
+                rounds.queueRound(confirmation, 1, 1, confirmation.goodSha(), confirmation.badSha());
+            }
+        }
+    }
+
+    private Optional<Long> insert(NewSuspect suspect, String status, Long confirmation) {
+        return suspectStore.insertSuspect(suspect.series().id(), suspect.firstBad(), suspect.lastGood(),
+                suspect.change().direction().word(), suspect.change().magnitude(), suspect.change().confidence(),
+                suspect.before(), suspect.after(), suspect.runs(), status, confirmation);
+    }
+
+    private static SuspectStore.SuspectRow row(long id, NewSuspect s) {
+        return new SuspectStore.SuspectRow(id, s.series().id(), s.firstBad(), s.lastGood(),
+                s.change().direction().word(), s.change().magnitude(), s.change().confidence(), s.before(), s.after(),
+                s.runs(), "confirming", 0, 0, s.series().benchmark());
+    }
+
+    /**
+     * Decides the confirmation if its round has ended: alerts the series that changed, dismisses those that did
+     * not, queues another round while some are unclear and the budget lasts, or bisects the range when the change
+     * is confirmed and the nightly covered several commits. Returns whether it decided.
+     */
+    boolean settle(ConfirmationStore.ConfirmationRow confirmation) {
+        List<SuspectStore.SuspectRow> suspects = suspectStore.confirming(confirmation.id());
+        List<ConfirmationStore.JobRow> jobs = confirmationStore.jobs(confirmation.id());
+        List<UUID> runs = jobs.stream()
+            .filter(j -> j.run() != null && j.status().equals("succeeded"))
+            .map(ConfirmationStore.JobRow::run)
+            .toList();
+        // A round that measured nothing (a build that fails at the commit) would fail again: no more rounds.
+        boolean measured = jobs.stream()
+            .anyMatch(j -> j.round() == confirmation.round() && j.status().equals("succeeded"));
+        boolean last = !measured || confirmation.stepRound() >= properties.confirmation().maxRounds();
+        Forks forks = Forks.of(confirmationStore.samples(runs));
+        return confirmation.phase().equals("bisect") ? bisection.step(confirmation, suspects, forks, runs, last)
+                : confirm(confirmation, suspects, forks, runs, last);
+    }
+
+    private boolean confirm(ConfirmationStore.ConfirmationRow confirmation, List<SuspectStore.SuspectRow> suspects,
+            Forks forks, List<UUID> runs, boolean last) {
+        Map<SuspectStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.goodSha(),
+                confirmation.badSha(), properties.confirmation(), last);
+        if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.UNCLEAR)) {
+            rounds.queueRound(confirmation, confirmation.round() + 1, confirmation.stepRound() + 1,
+                    confirmation.goodSha(), confirmation.badSha());
+            return false;
+        }
+        Map<SuspectStore.SuspectRow, Double> changed = new LinkedHashMap<>();
+        verdicts.forEach((suspect, verdict) -> {
+            String text = "round " + confirmation.round() + ": " + verdict.text();
+            if (verdict.outcome() == Verdict.Outcome.CHANGED) {
+                changed.put(suspect, verdict.confidence());
+                suspectStore.confirmed(suspect.id(), verdict.confidence(), text);
+            }
+            else {
+                suspectStore.decideSuspect(suspect.id(), "dismissed", text);
+            }
+        });
+        if (!changed.isEmpty() && bisection.start(confirmation)) {
+            return false;
+        }
+        outcomes.finish(confirmation, suspects.size(), changed, confirmation.bad(), confirmation.good(), runs,
+                "round " + confirmation.round() + (last ? ", at the end of the budget" : ""));
+        return true;
+    }
+}

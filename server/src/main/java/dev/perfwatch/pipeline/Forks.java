@@ -1,0 +1,52 @@
+package dev.perfwatch.pipeline;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The fork means of a confirmation's runs, per case, metric and commit: what its verdicts compare. */
+final class Forks {
+
+    private final Map<String, List<Double>> means = new HashMap<>();
+
+    private Forks() {
+    }
+
+    static Forks of(List<ConfirmationStore.SampleRow> rows) {
+        Forks forks = new Forks();
+        for (ConfirmationStore.SampleRow row : rows) {
+            String key = key(row.caseId(), row.metricId(), row.commit());
+            for (double mean : ForkSamples.forkMeans(row.samples())) {
+                forks.means.computeIfAbsent(key, k -> new ArrayList<>()).add(mean);
+            }
+        }
+        return forks;
+    }
+
+    /** The fork means of the suspect's case and metric at the commit, on any series of the host class. */
+    double[] of(SuspectStore.SuspectRow suspect, String commit) {
+        return means.getOrDefault(key(suspect.caseId(), suspect.metricId(), commit), List.of()).stream()
+            .mapToDouble(Double::doubleValue)
+            .toArray();
+    }
+
+    double mean(SuspectStore.SuspectRow suspect, String commit) {
+        return java.util.Arrays.stream(of(suspect, commit)).average().orElse(Double.NaN);
+    }
+
+    /** Verdicts of every suspect, the commit before against the commit after. */
+    Map<SuspectStore.SuspectRow, Verdict> verdicts(List<SuspectStore.SuspectRow> suspects, String before,
+            String after, PipelineProperties.Confirmation budget, boolean last) {
+        Map<SuspectStore.SuspectRow, Verdict> verdicts = new java.util.LinkedHashMap<>();
+        for (SuspectStore.SuspectRow suspect : suspects) {
+            verdicts.put(suspect, Verdict.of(of(suspect, before), of(suspect, after), suspect.magnitude(),
+                    budget.alpha(), budget.budgetAlpha(), last));
+        }
+        return verdicts;
+    }
+
+    private static String key(long caseId, long metricId, String commit) {
+        return caseId + "/" + metricId + "/" + commit;
+    }
+}

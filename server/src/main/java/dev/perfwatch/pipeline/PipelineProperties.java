@@ -1,0 +1,49 @@
+package dev.perfwatch.pipeline;
+
+import java.time.Duration;
+import java.util.List;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The detection pipeline: which branches are watched, how often each instance looks for work, and how much a
+ * confirmation may cost. See docs/pipeline.md.
+ *
+ * @param enabled whether this instance works on the queue ({@code PERFWATCH_PIPELINE_ENABLED}); runs are queued
+ *     for detection either way, so another instance can do the work
+ * @param pollInterval how often this instance looks for runs to detect on and confirmations to decide
+ * @param trackedBranches branches detected on besides each project's default branch
+ * @param confirmation how suspected changes are re-run
+ */
+@Validated
+@ConfigurationProperties("perfwatch.pipeline")
+public record PipelineProperties(@DefaultValue("true") boolean enabled, @DefaultValue("5s") Duration pollInterval,
+        @DefaultValue({ "main", "master" }) List<String> trackedBranches,
+        @DefaultValue @Valid Confirmation confirmation) {
+
+    /**
+     * @param enabled false alerts on the detector's word alone (for trackers without runners)
+     * @param branch the branch confirmation runs are stored on, apart from the timeline
+     * @param forks JMH forks of each confirmation job
+     * @param pairs good-bad pairs of jobs per round, queued in the order good, bad, good, bad
+     * @param maxRounds rounds before deciding with what there is: the compute budget of one confirmation is
+     *     {@code maxRounds × pairs × 2} jobs of {@code forks} forks
+     * @param alpha a difference with a smaller p-value is "clearly different"
+     * @param budgetAlpha after the last round, a difference with a smaller p-value is still taken as a change
+     */
+    public record Confirmation(@DefaultValue("true") boolean enabled,
+            @DefaultValue("perfwatch/confirmation") @NotBlank String branch, @DefaultValue("2") @Min(1) @Max(50) int forks,
+            @DefaultValue("2") @Min(1) @Max(20) int pairs, @DefaultValue("3") @Min(1) @Max(20) int maxRounds,
+            @DefaultValue("0.01") @DecimalMin("0.000001") @DecimalMax("0.2") double alpha,
+            @DefaultValue("0.05") @DecimalMin("0.000001") @DecimalMax("0.2") double budgetAlpha) {
+    }
+}

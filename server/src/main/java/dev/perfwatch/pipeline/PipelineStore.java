@@ -1,0 +1,144 @@
+package dev.perfwatch.pipeline;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The pipeline's SQL: the detection queue, the runs and series it works on, and the points detection reads. */
+@Repository
+class PipelineStore {
+
+    /** Results read per series for detection: the detector's four windows of 40 commits, and re-runs. */
+    static final int POINTS = 200;
+
+    private final JdbcClient jdbc;
+
+    PipelineStore(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    void enqueue(UUID run) {
+        jdbc.sql("insert into detection_task (run_id) values (:run) on conflict do nothing").param("run", run).update();
+    }
+
+    /** The oldest due run, locked until the transaction ends; other instances skip it. */
+    Optional<UUID> takeTask(String project) {
+        return jdbc.sql("""
+                select t.run_id
+                from detection_task t
+                join run r on r.id = t.run_id
+                join project p on p.id = r.project_id
+                where t.next_attempt_at <= now() and (cast(:project as text) is null or p.name = :project)
+                order by t.next_attempt_at, t.created_at
+                limit 1
+                for update of t skip locked
+                """)
+            .param("project", project)
+            .query(UUID.class)
+            .optional();
+    }
+
+    void deleteTask(UUID run) {
+        jdbc.sql("delete from detection_task where run_id = :run").param("run", run).update();
+    }
+
+    /** Keeps the task for later: after 10 s, doubling with each failure, at most an hour. */
+    void failTask(UUID run, String error) {
+        jdbc.sql("""
+                update detection_task
+                set attempts = attempts + 1, last_error = :error,
+                    next_attempt_at = now() + least(interval '1 hour', interval '10 seconds' * power(2, attempts))
+                where run_id = :run
+                """)
+            .param("run", run)
+            .param("error", error)
+            .update();
+    }
+
+    Optional<RunRow> run(UUID run) {
+        return jdbc.sql("""
+                select r.id, r.project_id, p.name as project, p.repository, p.default_branch, r.branch_id,
+                       b.name as branch, r.commit_id, r.host_class
+                from run r
+                join project p on p.id = r.project_id
+                join branch b on b.id = r.branch_id
+                where r.id = :run
+                """)
+            .param("run", run)
+            .query((rs, row) -> new RunRow(rs.getObject("id", UUID.class), rs.getLong("project_id"),
+                    rs.getString("project"), rs.getString("repository"), rs.getString("default_branch"),
+                    rs.getLong("branch_id"), rs.getString("branch"), rs.getLong("commit_id"),
+                    rs.getString("host_class")))
+            .optional();
+    }
+
+    record RunRow(UUID id, long project, String projectName, String repository, String defaultBranch, long branch,
+            String branchName, long commit, String hostClass) {
+    }
+
+    /** The series of a run, with what detection needs to know of each. */
+    List<SeriesRow> seriesOf(UUID run) {
+        return jdbc.sql("""
+                select s.id, m.direction, b.name as benchmark, c.key, m.name as metric
+                from result r
+                join series s on s.id = r.series_id
+                join metric m on m.id = s.metric_id
+                join benchmark_case c on c.id = s.case_id
+                join benchmark b on b.id = c.benchmark_id
+                where r.run_id = :run
+                order by s.id
+                """)
+            .param("run", run)
+            .query((rs, row) -> new SeriesRow(rs.getLong("id"), rs.getString("direction"), rs.getString("benchmark"),
+                    rs.getString("key"), rs.getString("metric")))
+            .list();
+    }
+
+    record SeriesRow(long id, String direction, String benchmark, String caseKey, String metric) {
+
+        String name() {
+            return benchmark + " " + caseKey + " " + metric;
+        }
+    }
+
+    /** The newest {@link #POINTS} results of each series, oldest first per series. */
+    List<PointRow> points(long[] series) {
+        return jdbc.sql("""
+                select r.series_id, r.commit_id, r.position, r.run_id, r.score, r.error, cast(r.samples as text) as samples
+                from unnest(cast(:series as bigint[])) as s(id)
+                cross join lateral (select series_id, commit_id, position, run_id, score, error, samples
+                                    from result
+                                    where series_id = s.id
+                                    order by position desc
+                                    limit :limit) r
+                order by r.series_id, r.position, r.run_id
+                """)
+            .param("series", series)
+            .param("limit", POINTS)
+            .query((rs, row) -> new PointRow(rs.getLong("series_id"), rs.getLong("commit_id"),
+                    rs.getBigDecimal("position"), rs.getObject("run_id", UUID.class), rs.getDouble("score"),
+                    rs.getObject("error") == null ? Double.NaN : rs.getDouble("error"), rs.getString("samples")))
+            .list();
+    }
+
+    record PointRow(long series, long commit, java.math.BigDecimal position, UUID run, double score, double error,
+            String samples) {
+    }
+
+    void noise(long[] series, double[] noise, double[] minimalDetectableChange) {
+        jdbc.sql("""
+                update series s
+                set noise = nullif(n.noise, 'NaN'), minimal_detectable_change = nullif(n.mdc, 'NaN'), detected_at = now()
+                from unnest(cast(:series as bigint[]), cast(:noise as float8[]), cast(:mdc as float8[]))
+                     as n(id, noise, mdc)
+                where s.id = n.id
+                """)
+            .param("series", series)
+            .param("noise", noise)
+            .param("mdc", minimalDetectableChange)
+            .update();
+    }
+}

@@ -1,0 +1,135 @@
+package dev.perfwatch.pipeline;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Every server instance polls for work: runs to detect on, and confirmations whose round has ended. Each piece of
+ * work is taken with FOR UPDATE SKIP LOCKED and done in the transaction that holds the lock, so two instances never
+ * do the same piece, and a crash rolls back to the row still waiting: nothing is done twice, nothing skipped.
+ */
+@Component
+class PipelineWorker {
+
+    private static final Logger log = LoggerFactory.getLogger(PipelineWorker.class);
+
+    /** Pieces of work of one kind per poll, so that one poll cannot run forever behind a flood of runs. */
+    private static final int BATCH = 500;
+
+    private final PipelineStore store;
+
+    private final ConfirmationStore confirmationStore;
+
+    private final RunAnalysis analysis;
+
+    private final Confirmations confirmations;
+
+    private final PipelineProperties properties;
+
+    private final TransactionTemplate transaction;
+
+    PipelineWorker(PipelineStore store, ConfirmationStore confirmationStore, RunAnalysis analysis, Confirmations confirmations,
+            PipelineProperties properties, TransactionTemplate transaction) {
+        this.store = store;
+        this.confirmationStore = confirmationStore;
+        this.analysis = analysis;
+        this.confirmations = confirmations;
+        this.properties = properties;
+        this.transaction = transaction;
+    }
+
+    @Scheduled(fixedDelayString = "${perfwatch.pipeline.poll-interval:5s}",
+            initialDelayString = "${perfwatch.pipeline.poll-interval:5s}")
+    void poll() {
+        if (!properties.enabled()) {
+            return;
+        }
+        try {
+            work(null);
+        }
+        catch (RuntimeException ex) {
+            // The database may be restarting; the next poll tries again.
+            log.warn("The detection pipeline failed: {}", ex.toString());
+        }
+    }
+
+    /**
+     * Detects on the due runs, then decides the confirmations whose round has ended; {@code project} narrows both
+     * to one project (null: all). Returns how many pieces of work were done.
+     */
+    int work(String project) {
+        int done = 0;
+        while (done < BATCH && detectNext(project)) {
+            done++;
+        }
+        // A confirmation that fails to be decided is skipped for the rest of this poll, so it cannot hold up others.
+        List<Long> failed = new java.util.ArrayList<>();
+        for (int i = 0; i < BATCH; i++) {
+            Optional<Boolean> settled = settleNext(project, failed);
+            if (settled.isEmpty()) {
+                break;
+            }
+            done++;
+        }
+        return done;
+    }
+
+    /** Whether there was a due run (detected or failed, and then due again later). */
+    private boolean detectNext(String project) {
+        AtomicReference<UUID> taken = new AtomicReference<>();
+        try {
+            return transaction.execute(status -> {
+                Optional<UUID> run = store.takeTask(project);
+                run.ifPresent(id -> {
+                    taken.set(id);
+                    analysis.analyse(id);
+                    store.deleteTask(id);
+                });
+                return run.isPresent();
+            });
+        }
+        catch (RuntimeException ex) {
+            if (taken.get() == null) {
+                throw ex;
+            }
+            log.warn("Detection after run {} failed, to be tried again: {}", taken.get(), ex.toString());
+            store.failTask(taken.get(), ex.toString());
+            return true;
+        }
+    }
+
+    /**
+     * Decides the next confirmation whose round has ended: present (whether it ended or went on to another round)
+     * when there was one, empty when none waits. A failure adds it to {@code failed}; the next poll tries again.
+     */
+    private Optional<Boolean> settleNext(String project, List<Long> failed) {
+        AtomicReference<Long> taken = new AtomicReference<>();
+        try {
+            return transaction.execute(status -> {
+                List<ConfirmationStore.ConfirmationRow> rows = confirmationStore.lockSettleable(project, failed);
+                if (rows.isEmpty()) {
+                    return Optional.<Boolean>empty();
+                }
+                taken.set(rows.get(0).id());
+                return Optional.of(confirmations.settle(rows.get(0)));
+            });
+        }
+        catch (RuntimeException ex) {
+            if (taken.get() == null) {
+                throw ex;
+            }
+            log.warn("Deciding confirmation {} failed, to be tried again: {}", taken.get(), ex.toString());
+            failed.add(taken.get());
+            return Optional.of(false);
+        }
+    }
+}

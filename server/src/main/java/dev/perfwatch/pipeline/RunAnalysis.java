@@ -1,0 +1,170 @@
+package dev.perfwatch.pipeline;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.stereotype.Component;
+
+import dev.perfwatch.detection.Better;
+import dev.perfwatch.detection.ChangePoint;
+import dev.perfwatch.detection.Detection;
+import dev.perfwatch.detection.Detector;
+import dev.perfwatch.detection.Point;
+import dev.perfwatch.detection.Replay;
+import dev.perfwatch.detection.Series;
+
+/**
+ * Detection after one run: every series the run touched, read back to the detector's four windows, through
+ * {@link Detector#detectRecent}. Stores each series' noise and minimal detectable change, and hands the change
+ * points it has not seen before on the newest commits to confirmation. Runs in the worker's transaction.
+ */
+@Component
+class RunAnalysis {
+
+    private static final Logger log = LoggerFactory.getLogger(RunAnalysis.class);
+
+    private final Detector detector = new Detector();
+
+    private final PipelineStore store;
+
+    private final SuspectStore suspectStore;
+
+    private final PipelineProperties properties;
+
+    private final Confirmations confirmations;
+
+    RunAnalysis(PipelineStore store, SuspectStore suspectStore, PipelineProperties properties, Confirmations confirmations) {
+        this.store = store;
+        this.suspectStore = suspectStore;
+        this.properties = properties;
+        this.confirmations = confirmations;
+    }
+
+    /** Detects on the run's series; returns the number of new suspected changes on its newest commits. */
+    int analyse(UUID runId) {
+        long started = System.nanoTime();
+        PipelineStore.RunRow run = store.run(runId).orElse(null);
+        if (run == null || !tracked(run)) {
+            return 0;
+        }
+        List<PipelineStore.SeriesRow> series = store.seriesOf(runId);
+        if (series.isEmpty()) {
+            return 0;
+        }
+        long[] ids = series.stream().mapToLong(PipelineStore.SeriesRow::id).toArray();
+        Map<Long, List<PipelineStore.PointRow>> points = new LinkedHashMap<>();
+        for (PipelineStore.PointRow row : store.points(ids)) {
+            points.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
+        }
+        Map<Long, List<SuspectStore.SuspectRow>> suspects = new LinkedHashMap<>();
+        for (SuspectStore.SuspectRow row : suspectStore.suspects(ids)) {
+            suspects.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
+        }
+        // Not finite (too few points yet) is stored as unknown.
+        double[] noise = new double[ids.length];
+        double[] minimal = new double[ids.length];
+        List<Confirmations.NewSuspect> recent = new ArrayList<>();
+        for (int i = 0; i < ids.length; i++) {
+            PipelineStore.SeriesRow row = series.get(i);
+            Commits commits = Commits.of(points.getOrDefault(row.id(), List.of()));
+            Detection detection = detector.detectRecent(new Series(row.name(), Better.parse(row.direction()),
+                    commits.points()));
+            noise[i] = detection.noise();
+            minimal[i] = detection.minimalDetectableChange();
+            List<ChangePoint> seen = new ArrayList<>();
+            for (SuspectStore.SuspectRow suspect : suspects.getOrDefault(row.id(), List.of())) {
+                int index = commits.indexOf(suspect.firstBad());
+                if (index >= 0) {
+                    seen.add(new ChangePoint(index, direction(suspect.direction()), suspect.magnitude(), 0, null,
+                            null));
+                }
+            }
+            int newest = commits.size() - 1;
+            for (ChangePoint change : detection.changePoints()) {
+                if (change.index() < 1 || Replay.known(seen, change, detector.settings()) >= 0) {
+                    continue;
+                }
+                seen.add(change);
+                Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
+                        commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
+                        commits.runsAt(change.index()));
+                // Only a change among the newest commits is news; one found deep in an imported history is noted
+                // so it is never reported again, but nobody is woken up for it.
+                if (change.index() > newest - detector.settings().screenLength()) {
+                    recent.add(suspect);
+                }
+                else {
+                    confirmations.noteHistorical(suspect);
+                }
+            }
+        }
+        store.noise(ids, noise, minimal);
+        confirmations.suspect(run, recent);
+        log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
+                (System.nanoTime() - started) / 1_000_000, recent.size());
+        return recent.size();
+    }
+
+    private boolean tracked(PipelineStore.RunRow run) {
+        if (run.branchName().equals(properties.confirmation().branch())) {
+            return false;
+        }
+        return run.branchName().equals(run.defaultBranch()) || properties.trackedBranches().contains(run.branchName());
+    }
+
+    private static dev.perfwatch.detection.Direction direction(String word) {
+        return dev.perfwatch.detection.Direction.valueOf(word.toUpperCase(java.util.Locale.ROOT));
+    }
+
+    /** A series' results as the detector's points: one index per commit, re-runs of a commit sharing it. */
+    record Commits(List<Point> points, List<Long> commitIds, List<List<UUID>> runs) {
+
+        static Commits of(List<PipelineStore.PointRow> rows) {
+            List<Point> points = new ArrayList<>(rows.size());
+            List<Long> commits = new ArrayList<>();
+            List<List<UUID>> runs = new ArrayList<>();
+            java.math.BigDecimal last = null;
+            for (PipelineStore.PointRow row : rows) {
+                if (last == null || row.position().compareTo(last) != 0) {
+                    commits.add(row.commit());
+                    runs.add(new ArrayList<>());
+                    last = row.position();
+                }
+                int index = commits.size() - 1;
+                runs.get(index).add(row.run());
+                points.add(new Point(index, row.score(), row.error(), ForkSamples.parse(row.samples())));
+            }
+            return new Commits(points, commits, runs);
+        }
+
+        int size() {
+            return commitIds.size();
+        }
+
+        long commit(int index) {
+            return commitIds.get(index);
+        }
+
+        int indexOf(long commit) {
+            return commitIds.indexOf(commit);
+        }
+
+        List<UUID> runsAt(int index) {
+            return runs.get(index);
+        }
+
+        List<UUID> runsAround(int index, int reach) {
+            List<UUID> out = new ArrayList<>();
+            for (int i = Math.max(0, index - reach); i <= Math.min(size() - 1, index + reach); i++) {
+                out.addAll(runs.get(i));
+            }
+            return out;
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.perfwatch.pipeline;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The suspects' SQL: change points the pipeline has seen on a series, and what became of them. */
+@Repository
+class SuspectStore {
+
+    private final JdbcClient jdbc;
+
+    SuspectStore(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    List<SuspectRow> suspects(long[] series) {
+        return jdbc.sql(SUSPECT_SELECT + " where s.series_id = any(cast(:series as bigint[])) order by s.id")
+            .param("series", series)
+            .query(SuspectStore::suspect)
+            .list();
+    }
+
+    List<SuspectRow> confirming(long confirmation) {
+        return jdbc.sql(SUSPECT_SELECT + " where s.confirmation_id = :confirmation and s.status = 'confirming' "
+                + "order by s.id")
+            .param("confirmation", confirmation)
+            .query(SuspectStore::suspect)
+            .list();
+    }
+
+    private static final String SUSPECT_SELECT = """
+            select s.id, s.series_id, s.first_bad_commit_id, s.last_good_commit_id, s.direction, s.magnitude,
+                   s.confidence, s.before_value, s.before_lower, s.before_upper, s.before_points, s.after_value,
+                   s.after_lower, s.after_upper, s.after_points, s.run_ids, s.status, se.case_id, se.metric_id,
+                   b.name as benchmark
+            from suspect s
+            join series se on se.id = s.series_id
+            join benchmark_case c on c.id = se.case_id
+            join benchmark b on b.id = c.benchmark_id
+            """;
+
+    private static SuspectRow suspect(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+        UUID[] runs = (UUID[]) rs.getArray("run_ids").getArray();
+        return new SuspectRow(rs.getLong("id"), rs.getLong("series_id"), rs.getLong("first_bad_commit_id"),
+                rs.getLong("last_good_commit_id"), rs.getString("direction"), rs.getDouble("magnitude"),
+                rs.getDouble("confidence"),
+                new Level(rs.getDouble("before_value"), rs.getDouble("before_lower"), rs.getDouble("before_upper"),
+                        rs.getInt("before_points")),
+                new Level(rs.getDouble("after_value"), rs.getDouble("after_lower"), rs.getDouble("after_upper"),
+                        rs.getInt("after_points")),
+                Arrays.asList(runs), rs.getString("status"), rs.getLong("case_id"), rs.getLong("metric_id"),
+                rs.getString("benchmark"));
+    }
+
+    record Level(double value, double lower, double upper, int points) {
+    }
+
+    record SuspectRow(long id, long series, long firstBad, long lastGood, String direction, double magnitude,
+            double confidence, Level before, Level after, List<UUID> runs, String status, long caseId, long metricId,
+            String benchmark) {
+    }
+
+    /** Stores a new suspect; empty when the series already has one at that commit (another instance was first). */
+    Optional<Long> insertSuspect(long series, long firstBad, long lastGood, String direction, double magnitude,
+            double confidence, Level before, Level after, List<UUID> runs, String status, Long confirmation) {
+        return jdbc.sql("""
+                insert into suspect (series_id, first_bad_commit_id, last_good_commit_id, direction, magnitude,
+                                     confidence, before_value, before_lower, before_upper, before_points, after_value,
+                                     after_lower, after_upper, after_points, run_ids, status, confirmation_id)
+                values (:series, :firstBad, :lastGood, :direction, :magnitude, :confidence, :beforeValue, :beforeLower,
+                        :beforeUpper, :beforePoints, :afterValue, :afterLower, :afterUpper, :afterPoints,
+                        cast(:runs as uuid[]), :status, :confirmation)
+                on conflict (series_id, first_bad_commit_id) do nothing
+                returning id
+                """)
+            .param("series", series)
+            .param("firstBad", firstBad)
+            .param("lastGood", lastGood)
+            .param("direction", direction)
+            .param("magnitude", magnitude)
+            .param("confidence", confidence)
+            .param("beforeValue", before.value())
+            .param("beforeLower", before.lower())
+            .param("beforeUpper", before.upper())
+            .param("beforePoints", before.points())
+            .param("afterValue", after.value())
+            .param("afterLower", after.lower())
+            .param("afterUpper", after.upper())
+            .param("afterPoints", after.points())
+            .param("runs", runs.toArray(UUID[]::new))
+            .param("status", status)
+            .param("confirmation", confirmation)
+            .query(Long.class)
+            .optional();
+    }
+
+    /** The change is confirmed: its confidence becomes the confirmation's. */
+    void confirmed(long suspect, double confidence, String verdict) {
+        jdbc.sql("update suspect set confidence = :confidence, verdict = :verdict where id = :id")
+            .param("id", suspect)
+            .param("confidence", confidence)
+            .param("verdict", verdict)
+            .update();
+    }
+
+    /** The final status, with a note after the verdict that led to it. */
+    void decideStatus(long suspect, String status, String note) {
+        jdbc.sql("update suspect set status = :status, verdict = coalesce(verdict || '; ', '') || :note where id = :id")
+            .param("id", suspect)
+            .param("status", status)
+            .param("note", note)
+            .update();
+    }
+
+    void decideSuspect(long suspect, String status, String verdict) {
+        jdbc.sql("update suspect set status = :status, verdict = :verdict where id = :id")
+            .param("id", suspect)
+            .param("status", status)
+            .param("verdict", verdict)
+            .update();
+    }
+
+    /** The alerted changes of the series before the commit, newest first: a later change may restore them. */
+    List<SuspectRow> alerted(long series) {
+        return jdbc.sql(SUSPECT_SELECT + " where s.series_id = :series and s.status = 'alerted' order by s.id desc")
+            .param("series", series)
+            .query(SuspectStore::suspect)
+            .list();
+    }
+}
