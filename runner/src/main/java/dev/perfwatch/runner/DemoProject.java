@@ -13,8 +13,8 @@ import java.util.Map;
  * Generates the demo project: a git repository whose eight commits evolve a string serializer. The second commit
  * encodes into a reused buffer (faster); the fourth makes the serializer "stateless" by allocating that buffer per
  * call (the FLINK-14346 pattern: three bytes of garbage per character, lower throughput); the seventh reuses the
- * buffer again and fixes it. Commit dates are fixed, so the
- * shas are the same on every machine and a second demo run finds its jobs done.
+ * buffer again and fixes it. The project carries perfwatch's Maven wrapper, so building it needs a JDK only.
+ * Commit dates are fixed, so the shas are the same on every machine and a second demo run finds its jobs done.
  */
 final class DemoProject {
 
@@ -273,7 +273,9 @@ final class DemoProject {
                             "src/main/java/demo/StringSerializerBenchmark.java", BENCHMARK,
                             "src/main/java/demo/StringSerializer.java",
                             serializer(simpleDoc, "", "writeLength", TWO_BYTES, ""),
-                            ".gitignore", "target/\n"));
+                            ".gitignore", "target/\n", "mvnw", wrapper("mvnw"),
+                            ".mvn/wrapper/maven-wrapper.properties",
+                            wrapper(".mvn/wrapper/maven-wrapper.properties")));
             String field = "\n    private byte[] scratch = new byte[64];\n";
             commit(building, environment, 2, "Encode into a reused buffer and copy it with one write",
                     Map.of("src/main/java/demo/StringSerializer.java",
@@ -310,6 +312,9 @@ final class DemoProject {
             Path path = dir.resolve(file.getKey());
             Files.createDirectories(path.getParent());
             Files.writeString(path, file.getValue(), StandardCharsets.UTF_8);
+            if (file.getKey().equals("mvnw")) {
+                path.toFile().setExecutable(true);
+            }
         }
         git(dir, environment, null, "add", "-A");
         Map<String, String> dated = new HashMap<>();
@@ -318,6 +323,16 @@ final class DemoProject {
         dated.put("GIT_COMMITTER_DATE", date);
         git(dir, environment, dated, "-c", "user.name=Demo Author", "-c", "user.email=demo@example.org", "commit",
                 "-q", "-m", message);
+    }
+
+    /** A file of perfwatch's own Maven wrapper, packaged into the runner jar by its build. */
+    static String wrapper(String name) throws IOException {
+        try (var in = DemoProject.class.getResourceAsStream("wrapper/" + name)) {
+            if (in == null) {
+                throw new IOException("the runner jar lacks the Maven wrapper's " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     private static String git(Path dir, Map<String, String> environment, Map<String, String> extra, String... args)
