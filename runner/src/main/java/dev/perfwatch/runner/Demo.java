@@ -3,6 +3,8 @@ package dev.perfwatch.runner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,7 +60,7 @@ final class Demo {
         Log.info("queued %d job(s) (%d were queued or done before); progress: %s/api/v1/jobs?project=%s", created,
                 commits.size() - created, server.base(), project);
 
-        List<String> runArgs = new java.util.ArrayList<>(List.of("--server", serverUrl, "--token", token,
+        List<String> runArgs = new ArrayList<>(List.of("--server", serverUrl, "--token", token,
                 "--host-class", hostClass, "--data-dir", dataDir.toString(), "--exit-when-idle", "--poll-interval",
                 "1s", "--name", options.get("name").orElse("demo-" + HostFacts.hostName())));
         options.get("cpus", "PERFWATCH_RUNNER_CPUS").ifPresent(cpus -> runArgs.addAll(List.of("--cpus", cpus)));
@@ -67,7 +69,8 @@ final class Demo {
             runArgs.addAll(List.of("--jdk", jdk));
         }
         int exit = new Agent(Settings.from(Options.parse(runArgs, Map.of()))).run();
-        printTimeline(server, project, hostClass, commits);
+        List<Step> steps = printTimeline(server, project, hostClass, commits);
+        printSteps(server.base(), project, steps);
         return exit;
     }
 
@@ -86,16 +89,22 @@ final class Demo {
         return shas;
     }
 
-    /** One table per case and metric: the commits in branch order with their scores. */
-    private static void printTimeline(ServerClient server, String project, String hostClass,
+    /** The largest fall and the largest rise between two neighbouring commits of one primary series. */
+    record Step(String benchmark, long caseId, String params, String fellAt, double fall, String roseAt,
+            double rise) {
+    }
+
+    /** One table per case and metric: the commits in branch order with their scores; returns each case's steps. */
+    private static List<Step> printTimeline(ServerClient server, String project, String hostClass,
             List<DemoProject.Commit> commits) throws IOException {
+        List<Step> steps = new ArrayList<>();
         Map<String, String> messages = new LinkedHashMap<>();
         commits.forEach(c -> messages.put(c.sha(), c.message()));
         ServerClient.Answer series = server.get("/api/v1/series?project=" + project + "&hostClass="
                 + java.net.URLEncoder.encode(hostClass, StandardCharsets.UTF_8));
         if (series.status() != 200) {
             Log.warn("no series to show: %s", series.body());
-            return;
+            return steps;
         }
         System.out.println();
         for (JsonNode one : series.json()) {
@@ -109,14 +118,47 @@ final class Demo {
                     metric.equals("primary") ? "throughput" : "allocation", one.get("metric").get("unit").asText(),
                     server.base(), one.get("id").asLong());
             ServerClient.Answer points = server.get("/api/v1/series/" + one.get("id").asLong() + "/points");
+            String fellAt = null;
+            String roseAt = null;
+            double fall = 1;
+            double rise = 1;
+            double previous = Double.NaN;
             for (JsonNode point : points.json()) {
                 String sha = point.get("commit").get("sha").asText();
-                System.out.printf("    %s  %14.1f  %s%n", sha.substring(0, 8), point.get("score").asDouble(),
-                        messages.getOrDefault(sha, ""));
+                double score = point.get("score").asDouble();
+                System.out.printf("    %s  %14.1f  %s%n", sha.substring(0, 8), score, messages.getOrDefault(sha, ""));
+                double ratio = score / previous;
+                if (ratio < fall) {
+                    fall = ratio;
+                    fellAt = sha;
+                }
+                if (ratio > rise) {
+                    rise = ratio;
+                    roseAt = sha;
+                }
+                previous = score;
+            }
+            if (metric.equals("primary") && fellAt != null && roseAt != null) {
+                steps.add(new Step(benchmark, one.get("case").get("id").asLong(),
+                        one.get("case").get("params").toString(), fellAt, fall, roseAt, rise));
             }
         }
         System.out.println();
         System.out.flush();
+        return steps;
+    }
+
+    /** The case whose score fell most, with a timeline link that opens the commit panel at the fall. */
+    private static void printSteps(String base, String project, List<Step> steps) {
+        steps.stream().min(Comparator.comparingDouble(Step::fall)).ifPresent(step -> {
+            System.out.printf("The largest drop: %s %s fell %.0f%% at %s and rose %.0f%% at %s.%n",
+                    step.benchmark().substring(step.benchmark().lastIndexOf('.') + 1), step.params(),
+                    (1 - step.fall()) * 100, step.fellAt().substring(0, 8), (step.rise() - 1) * 100,
+                    step.roseAt().substring(0, 8));
+            System.out.printf("timeline: %s/#/timeline?project=%s&benchmark=%s&case=%d&x=index&commit=%s%n", base,
+                    project, step.benchmark(), step.caseId(), step.fellAt());
+            System.out.flush();
+        });
     }
 
 }

@@ -59,8 +59,11 @@ final class Execution {
 
     private volatile boolean cancelled;
 
+    private final Duration leaseTime;
+
     Execution(Settings settings, ServerClient server, Spool spool, GitCache git, JsonNode lease,
-            Map<String, String> environment) {
+            Map<String, String> environment, Duration leaseTime) {
+        this.leaseTime = leaseTime;
         this.settings = settings;
         this.server = server;
         this.spool = spool;
@@ -117,9 +120,11 @@ final class Execution {
                 }
                 timings.upload = Duration.between(uploading, Instant.now());
                 finishSucceeded(log);
-                Log.info("job %s: done; overhead %.1f s (fetch %.1f s, build %.1f s%s, upload %.1f s), JMH %.1f s",
-                        label, timings.overhead(Duration.between(started, Instant.now())).toMillis() / 1000.0,
-                        timings.fetch.toMillis() / 1000.0, timings.build.toMillis() / 1000.0,
+                Log.info("job %s: done; overhead %.1f s (lease %.1f s, fetch %.1f s, build %.1f s%s, upload %.1f s),"
+                        + " JMH %.1f s", label,
+                        timings.overhead(Duration.between(started, Instant.now())).plus(leaseTime).toMillis() / 1000.0,
+                        leaseTime.toMillis() / 1000.0, timings.fetch.toMillis() / 1000.0,
+                        timings.build.toMillis() / 1000.0,
                         timings.buildCached ? " cached" : "", timings.upload.toMillis() / 1000.0,
                         timings.jmh.toMillis() / 1000.0);
             }
