@@ -69,8 +69,7 @@ final class Demo {
             runArgs.addAll(List.of("--jdk", jdk));
         }
         int exit = new Agent(Settings.from(Options.parse(runArgs, Map.of()))).run();
-        List<Step> steps = printTimeline(server, project, hostClass, commits);
-        printSteps(server.base(), project, steps);
+        printSteps(server.base(), project, commits, printTimeline(server, project, hostClass, commits));
         return exit;
     }
 
@@ -89,22 +88,31 @@ final class Demo {
         return shas;
     }
 
-    /** The largest fall and the largest rise between two neighbouring commits of one primary series. */
-    record Step(String benchmark, long caseId, String params, String fellAt, double fall, String roseAt,
-            double rise) {
+    /** One case and metric of the demo project: its scores by commit sha. */
+    record Series(String benchmark, long caseId, String params, String metric, String unit,
+            Map<String, Double> scores) {
+
+        String name() {
+            return benchmark.substring(benchmark.lastIndexOf('.') + 1) + " " + params;
+        }
+
+        /** The score at commit to against the one at commit from, as a ratio; NaN when either is missing. */
+        double ratio(String from, String to) {
+            return scores.getOrDefault(to, Double.NaN) / scores.getOrDefault(from, Double.NaN);
+        }
     }
 
-    /** One table per case and metric: the commits in branch order with their scores; returns each case's steps. */
-    private static List<Step> printTimeline(ServerClient server, String project, String hostClass,
+    /** One table per case and metric: the commits in branch order with their scores. */
+    private static List<Series> printTimeline(ServerClient server, String project, String hostClass,
             List<DemoProject.Commit> commits) throws IOException {
-        List<Step> steps = new ArrayList<>();
+        List<Series> all = new ArrayList<>();
         Map<String, String> messages = new LinkedHashMap<>();
         commits.forEach(c -> messages.put(c.sha(), c.message()));
         ServerClient.Answer series = server.get("/api/v1/series?project=" + project + "&hostClass="
                 + java.net.URLEncoder.encode(hostClass, StandardCharsets.UTF_8));
         if (series.status() != 200) {
             Log.warn("no series to show: %s", series.body());
-            return steps;
+            return all;
         }
         System.out.println();
         for (JsonNode one : series.json()) {
@@ -112,53 +120,56 @@ final class Demo {
             if (!metric.equals("primary") && !metric.equals("gc.alloc.rate.norm")) {
                 continue;
             }
-            String benchmark = one.get("benchmark").asText();
-            System.out.printf("%s %s  %s [%s]   %s/api/v1/series/%d/points%n",
-                    benchmark.substring(benchmark.lastIndexOf('.') + 1), one.get("case").get("params"),
-                    metric.equals("primary") ? "throughput" : "allocation", one.get("metric").get("unit").asText(),
-                    server.base(), one.get("id").asLong());
+            Series read = new Series(one.get("benchmark").asText(), one.get("case").get("id").asLong(),
+                    one.get("case").get("params").toString(), metric, one.get("metric").get("unit").asText(),
+                    new LinkedHashMap<>());
+            System.out.printf("%s  %s [%s]   %s/api/v1/series/%d/points%n", read.name(),
+                    metric.equals("primary") ? "throughput" : "allocation", read.unit(), server.base(),
+                    one.get("id").asLong());
             ServerClient.Answer points = server.get("/api/v1/series/" + one.get("id").asLong() + "/points");
-            String fellAt = null;
-            String roseAt = null;
-            double fall = 1;
-            double rise = 1;
-            double previous = Double.NaN;
             for (JsonNode point : points.json()) {
                 String sha = point.get("commit").get("sha").asText();
                 double score = point.get("score").asDouble();
+                read.scores().put(sha, score);
                 System.out.printf("    %s  %14.1f  %s%n", sha.substring(0, 8), score, messages.getOrDefault(sha, ""));
-                double ratio = score / previous;
-                if (ratio < fall) {
-                    fall = ratio;
-                    fellAt = sha;
-                }
-                if (ratio > rise) {
-                    rise = ratio;
-                    roseAt = sha;
-                }
-                previous = score;
             }
-            if (metric.equals("primary") && fellAt != null && roseAt != null) {
-                steps.add(new Step(benchmark, one.get("case").get("id").asLong(),
-                        one.get("case").get("params").toString(), fellAt, fall, roseAt, rise));
-            }
+            all.add(read);
         }
         System.out.println();
         System.out.flush();
-        return steps;
+        return all;
     }
 
-    /** The case whose score fell most, with a timeline link that opens the commit panel at the fall. */
-    private static void printSteps(String base, String project, List<Step> steps) {
-        steps.stream().min(Comparator.comparingDouble(Step::fall)).ifPresent(step -> {
-            System.out.printf("The largest drop: %s %s fell %.0f%% at %s and rose %.0f%% at %s.%n",
-                    step.benchmark().substring(step.benchmark().lastIndexOf('.') + 1), step.params(),
-                    (1 - step.fall()) * 100, step.fellAt().substring(0, 8), (step.rise() - 1) * 100,
-                    step.roseAt().substring(0, 8));
-            System.out.printf("timeline: %s/#/timeline?project=%s&benchmark=%s&case=%d&x=index&commit=%s%n", base,
-                    project, step.benchmark(), step.caseId(), step.fellAt());
-            System.out.flush();
-        });
+    /**
+     * Each case's change at the regression and at the fix, and a timeline link at the regression for the case
+     * whose throughput fell most there.
+     */
+    private static void printSteps(String base, String project, List<DemoProject.Commit> commits,
+            List<Series> series) {
+        if (commits.size() <= DemoProject.FIX) {
+            return;
+        }
+        for (int index : new int[] { DemoProject.REGRESSION, DemoProject.FIX }) {
+            DemoProject.Commit before = commits.get(index - 1);
+            DemoProject.Commit at = commits.get(index);
+            System.out.printf("At commit %d, %s \"%s\":%n", index + 1, at.sha().substring(0, 8), at.message());
+            for (Series one : series) {
+                if (!one.scores().containsKey(at.sha()) || !one.scores().containsKey(before.sha())) {
+                    continue;
+                }
+                System.out.printf("    %-28s %-10s %10.1f -> %10.1f %-6s (%+.0f%%)%n", one.name(),
+                        one.metric().equals("primary") ? "throughput" : "allocation", one.scores().get(before.sha()),
+                        one.scores().get(at.sha()), one.unit(), (one.ratio(before.sha(), at.sha()) - 1) * 100);
+            }
+        }
+        String regression = commits.get(DemoProject.REGRESSION).sha();
+        String previous = commits.get(DemoProject.REGRESSION - 1).sha();
+        series.stream()
+            .filter(one -> one.metric().equals("primary") && !Double.isNaN(one.ratio(previous, regression)))
+            .min(Comparator.comparingDouble(one -> one.ratio(previous, regression)))
+            .ifPresent(one -> System.out.printf("timeline: %s/#/timeline?project=%s&benchmark=%s&case=%d&x=index"
+                    + "&commit=%s%n", base, project, one.benchmark(), one.caseId(), regression));
+        System.out.flush();
     }
 
 }

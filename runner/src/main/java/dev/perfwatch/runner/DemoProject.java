@@ -21,6 +21,21 @@ final class DemoProject {
     record Commit(String sha, String message) {
     }
 
+    /** The index of the commit that allocates a buffer per call, oldest first from 0. */
+    static final int REGRESSION = 3;
+
+    /** The index of the commit that reuses the buffer again. */
+    static final int FIX = 6;
+
+    /**
+     * The demo's quick profile: two forks, because one JIT compilation can differ from the next by more than the
+     * regression, and a few one-second iterations; about 25 s of JMH per commit.
+     */
+    static final String PROFILES = """
+            quick=-f 2 -wi 2 -w 1s -i 3 -r 1s
+            full=-f 3 -wi 5 -w 10s -i 5 -r 10s
+            """;
+
     private DemoProject() {
     }
 
@@ -274,6 +289,7 @@ final class DemoProject {
                             "src/main/java/demo/StringSerializer.java",
                             serializer(simpleDoc, "", "writeLength", TWO_BYTES, ""),
                             ".gitignore", "target/\n", "mvnw", wrapper("mvnw"),
+                            "src/main/resources/perfwatch-profiles.properties", PROFILES,
                             ".mvn/wrapper/maven-wrapper.properties",
                             wrapper(".mvn/wrapper/maven-wrapper.properties")));
             String field = "\n    private byte[] scratch = new byte[64];\n";

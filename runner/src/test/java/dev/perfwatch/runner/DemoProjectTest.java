@@ -30,23 +30,25 @@ class DemoProjectTest {
         List<DemoProject.Commit> again = DemoProject.create(dir.resolve("a"), environment);
 
         assertThat(first).hasSize(8).isEqualTo(second).isEqualTo(again);
-        assertThat(first.get(3).message()).startsWith("Make the serializer stateless");
-        assertThat(first.get(6).message()).startsWith("Reuse the encoding buffer again");
+        assertThat(first.get(DemoProject.REGRESSION).message()).startsWith("Make the serializer stateless");
+        assertThat(first.get(DemoProject.FIX).message()).startsWith("Reuse the encoding buffer again");
     }
 
     @Test
-    void createWhenDoneAllocatesPerCallFromTheFourthToTheSixthCommitOnly() throws Exception {
+    void createWhenDoneAllocatesPerCallFromTheRegressionToTheFixOnly() throws Exception {
         Path repository = dir.resolve("demo");
         List<DemoProject.Commit> commits = DemoProject.create(repository, environment);
 
         for (int i = 0; i < commits.size(); i++) {
             String serializer = git(repository, "show", commits.get(i).sha() + ":src/main/java/demo/StringSerializer.java");
             assertThat(serializer.contains("byte[] bytes = new byte[length * 3];")).as("commit %d", i + 1)
-                .isEqualTo(i >= 3 && i <= 5);
+                .isEqualTo(i >= DemoProject.REGRESSION && i < DemoProject.FIX);
         }
         assertThat(git(repository, "ls-tree", commits.get(0).sha(), "mvnw")).startsWith("100755 blob");
         assertThat(git(repository, "show", commits.get(0).sha() + ":.mvn/wrapper/maven-wrapper.properties"))
             .contains("distributionUrl=");
+        assertThat(git(repository, "show", commits.get(0).sha() + ":src/main/resources/perfwatch-profiles.properties"))
+            .startsWith("quick=");
         ObjectNode suite = ServerClient.JSON.createObjectNode();
         assertThat(Execution.buildCommand(repository, suite)).isEqualTo("./mvnw -q -DskipTests package");
     }
