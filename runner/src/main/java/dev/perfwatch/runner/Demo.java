@@ -157,9 +157,13 @@ final class Demo {
                 if (!one.scores().containsKey(at.sha()) || !one.scores().containsKey(before.sha())) {
                     continue;
                 }
-                System.out.printf("    %-28s %-10s %10.1f -> %10.1f %-6s (%+.0f%%)%n", one.name(),
-                        one.metric().equals("primary") ? "throughput" : "allocation", one.scores().get(before.sha()),
-                        one.scores().get(at.sha()), one.unit(), (one.ratio(before.sha(), at.sha()) - 1) * 100);
+                double from = one.scores().get(before.sha());
+                double to = one.scores().get(at.sha());
+                // Below a byte per operation is no allocation: JMH's own bookkeeping, not the serializer's.
+                String change = Math.max(from, to) < 1 ? "none" : from < 1 ? "from none" : to < 1 ? "none left"
+                        : String.format("%+.0f%%", (to / from - 1) * 100);
+                System.out.printf("    %-28s %-10s %10.1f -> %10.1f %-6s (%s)%n", one.name(),
+                        one.metric().equals("primary") ? "throughput" : "allocation", from, to, one.unit(), change);
             }
         }
         String regression = commits.get(DemoProject.REGRESSION).sha();
