@@ -178,10 +178,11 @@ final class Execution {
 
         progress.phase("build");
         Instant building = Instant.now();
-        String buildCommand = buildCommand(dir, suite);
+        // Keyed by the configured command: the command it resolves to (which wrapper) depends on the commit's
+        // files, so it is known only after the checkout the cache exists to skip.
         Path cached = settings.dir("builds").resolve(GitCache.key(String.join("\u0000", repository,
-                commitInfo.get("sha").asText(), suite.path("moduleDir").asText(""), buildCommand,
-                suite.get("jar").asText(), job.get("jvm").asText())) + ".jar");
+                commitInfo.get("sha").asText(), suite.path("moduleDir").asText(""),
+                suite.path("buildCommand").asText(""), suite.get("jar").asText(), job.get("jvm").asText())) + ".jar");
         Path jar;
         if (settings.buildCache() && Files.isRegularFile(cached)) {
             jar = cached;
@@ -190,7 +191,7 @@ final class Execution {
         }
         else {
             git.checkout(dir, commit, log, deadline);
-            jar = build(dir, suite, buildCommand, jdk, log, deadline);
+            jar = build(dir, suite, buildCommand(dir, suite), jdk, log, deadline);
             checkStopped();
             if (settings.buildCache()) {
                 Files.copy(jar, cached, StandardCopyOption.REPLACE_EXISTING);
