@@ -171,8 +171,9 @@ final class Demo {
         series.stream()
             .filter(one -> one.metric().equals("primary") && !Double.isNaN(one.ratio(previous, regression)))
             .min(Comparator.comparingDouble(one -> one.ratio(previous, regression)))
+            // A moving median of 3, not the UI's 9: eight commits, and a step three commits wide.
             .ifPresent(one -> System.out.printf("timeline: %s/#/timeline?project=%s&benchmark=%s&case=%d&x=index"
-                    + "&commit=%s%n", base, project, one.benchmark(), one.caseId(), regression));
+                    + "&median=3&commit=%s%n", base, project, one.benchmark(), one.caseId(), regression));
         System.out.flush();
     }
 
