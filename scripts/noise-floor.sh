@@ -33,19 +33,28 @@ table() {
                       | if . == null then null else .score end)}]
     | group_by(.case)
     | map({case: .[0].case, unit: .[0].unit, runs: length, mean: (map(.score) | add / length),
-           cv: (map(.score) | cv), allocCv: (map(.alloc | select(. != null)) | cv)})
+           cv: (map(.score) | cv),
+           # Under 1 B/op is JMH bookkeeping, not the benchmark: its CV means nothing.
+           allocCv: (map(.alloc | select(. != null)) | if length == 0 or add / length < 1 then null else cv end)})
     | sort_by(.cv)
     | (["case", "runs", "mean", "unit", "CV score %", "CV B/op %"] | @tsv),
       (.[] | [(.case | sub("^dev\\.perfwatch\\.suites\\.serialization\\."; "")), .runs, (.mean * 1000 | round / 1000),
-              .unit, ((.cv // 0) * 100 | round / 100), ((.allocCv // 0) * 100 | round / 100)] | @tsv)
+              .unit, ((.cv // 0) * 100 | round / 100),
+              (if .allocCv == null then "-" else (.allocCv * 100 | round / 100) end)] | @tsv)
   ' "$dir"/run-*.json
   echo
   jq -rs '
     def cv: (add / length) as $m | (map(. - $m | . * .) | add / (length - 1) | sqrt) / $m * 100;
     def case: .benchmark + "(" + ((.params // {}) | to_entries | map(.key + "=" + .value) | join(",")) + ")";
-    [.[][] | {case: case, score: .primaryMetric.score}] | group_by(.case) | map(map(.score) | cv) | sort
-    | "cases: \(length)   CV of the score across runs: median \(.[length / 2 | floor] * 100 | round / 100) %,"
-      + " 90th percentile \(.[length * 9 / 10 | floor] * 100 | round / 100) %, worst \(.[-1] * 100 | round / 100) %"
+    def summary: "median \(.[length / 2 | floor] * 100 | round / 100) %, 90th percentile"
+      + " \(.[length * 9 / 10 | floor] * 100 | round / 100) %, worst \(.[-1] * 100 | round / 100) %";
+    [.[][] | {case: case, score: .primaryMetric.score,
+              alloc: (.secondaryMetrics["gc.alloc.rate.norm"] // .secondaryMetrics["·gc.alloc.rate.norm"]
+                      | if . == null then null else .score end)}] | group_by(.case)
+    | (map(map(.score) | cv) | sort) as $score
+    | (map(map(.alloc | select(. != null)) | select(length > 1 and add / length >= 1) | cv) | sort) as $alloc
+    | "cases: \($score | length)   CV of the score across runs: \($score | summary)",
+      "cases allocating 1 B/op or more: \($alloc | length)   CV of their B/op: \($alloc | summary)"
   ' "$dir"/run-*.json
 }
 
