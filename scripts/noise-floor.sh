@@ -8,8 +8,8 @@
 #   scripts/noise-floor.sh --table DIR      only print the table from DIR/run-*.json
 #
 # Settings: NOISE_RUNS (5), NOISE_CPU (1), JAR (runner/suites/serialization/target/benchmarks.jar), JAVA (java).
-# Needs taskset and jq. While it runs, DIR/loadavg.log samples /proc/loadavg every 10 s, because a shared machine's
-# other work shows up in these numbers.
+# Needs taskset, unzip and jq. While it runs, DIR/loadavg.log samples /proc/loadavg every 10 s, because a shared
+# machine's other work shows up in these numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
