@@ -51,6 +51,9 @@ final class Execution {
 
     private final Map<String, String> environment;
 
+    /** How long the lease call took: overhead too, though spent before this attempt existed. */
+    private final Duration leaseTime;
+
     private final JmhProgress progress = new JmhProgress();
 
     private volatile ChildProcess current;
@@ -59,11 +62,8 @@ final class Execution {
 
     private volatile boolean cancelled;
 
-    private final Duration leaseTime;
-
     Execution(Settings settings, ServerClient server, Spool spool, GitCache git, JsonNode lease,
             Map<String, String> environment, Duration leaseTime) {
-        this.leaseTime = leaseTime;
         this.settings = settings;
         this.server = server;
         this.spool = spool;
@@ -72,6 +72,7 @@ final class Execution {
         this.job = lease.get("job");
         this.attempt = lease.get("attemptId").asText();
         this.environment = environment;
+        this.leaseTime = leaseTime;
     }
 
     String attempt() {
