@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -87,6 +88,7 @@ final class Agent {
         Duration backoff = settings.pollInterval();
         while (!stopping) {
             Optional<JsonNode> lease;
+            Instant leasing = Instant.now();
             try {
                 lease = server.lease(id.get());
                 backoff = settings.pollInterval();
@@ -110,7 +112,8 @@ final class Agent {
                 backoff = longer(backoff);
             }
             if (lease.isPresent()) {
-                Execution execution = new Execution(settings, server, spool, git, lease.get(), environment);
+                Execution execution = new Execution(settings, server, spool, git, lease.get(), environment,
+                        Duration.between(leasing, Instant.now()));
                 current = execution;
                 if (stopping) {
                     execution.stop("the runner is stopping", false);

@@ -3,6 +3,8 @@ package dev.perfwatch.runner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,7 +60,7 @@ final class Demo {
         Log.info("queued %d job(s) (%d were queued or done before); progress: %s/api/v1/jobs?project=%s", created,
                 commits.size() - created, server.base(), project);
 
-        List<String> runArgs = new java.util.ArrayList<>(List.of("--server", serverUrl, "--token", token,
+        List<String> runArgs = new ArrayList<>(List.of("--server", serverUrl, "--token", token,
                 "--host-class", hostClass, "--data-dir", dataDir.toString(), "--exit-when-idle", "--poll-interval",
                 "1s", "--name", options.get("name").orElse("demo-" + HostFacts.hostName())));
         options.get("cpus", "PERFWATCH_RUNNER_CPUS").ifPresent(cpus -> runArgs.addAll(List.of("--cpus", cpus)));
@@ -67,7 +69,7 @@ final class Demo {
             runArgs.addAll(List.of("--jdk", jdk));
         }
         int exit = new Agent(Settings.from(Options.parse(runArgs, Map.of()))).run();
-        printTimeline(server, project, hostClass, commits);
+        printSteps(server.base(), project, commits, printTimeline(server, project, hostClass, commits));
         return exit;
     }
 
@@ -86,16 +88,31 @@ final class Demo {
         return shas;
     }
 
+    /** One case and metric of the demo project: its scores by commit sha. */
+    record Series(String benchmark, long caseId, String params, String metric, String unit,
+            Map<String, Double> scores) {
+
+        String name() {
+            return benchmark.substring(benchmark.lastIndexOf('.') + 1) + " " + params;
+        }
+
+        /** The score at commit to against the one at commit from, as a ratio; NaN when either is missing. */
+        double ratio(String from, String to) {
+            return scores.getOrDefault(to, Double.NaN) / scores.getOrDefault(from, Double.NaN);
+        }
+    }
+
     /** One table per case and metric: the commits in branch order with their scores. */
-    private static void printTimeline(ServerClient server, String project, String hostClass,
+    private static List<Series> printTimeline(ServerClient server, String project, String hostClass,
             List<DemoProject.Commit> commits) throws IOException {
+        List<Series> all = new ArrayList<>();
         Map<String, String> messages = new LinkedHashMap<>();
         commits.forEach(c -> messages.put(c.sha(), c.message()));
         ServerClient.Answer series = server.get("/api/v1/series?project=" + project + "&hostClass="
                 + java.net.URLEncoder.encode(hostClass, StandardCharsets.UTF_8));
         if (series.status() != 200) {
             Log.warn("no series to show: %s", series.body());
-            return;
+            return all;
         }
         System.out.println();
         for (JsonNode one : series.json()) {
@@ -103,19 +120,60 @@ final class Demo {
             if (!metric.equals("primary") && !metric.equals("gc.alloc.rate.norm")) {
                 continue;
             }
-            String benchmark = one.get("benchmark").asText();
-            System.out.printf("%s %s  %s [%s]   %s/api/v1/series/%d/points%n",
-                    benchmark.substring(benchmark.lastIndexOf('.') + 1), one.get("case").get("params"),
-                    metric.equals("primary") ? "throughput" : "allocation", one.get("metric").get("unit").asText(),
-                    server.base(), one.get("id").asLong());
+            Series read = new Series(one.get("benchmark").asText(), one.get("case").get("id").asLong(),
+                    one.get("case").get("params").toString(), metric, one.get("metric").get("unit").asText(),
+                    new LinkedHashMap<>());
+            System.out.printf("%s  %s [%s]   %s/api/v1/series/%d/points%n", read.name(),
+                    metric.equals("primary") ? "throughput" : "allocation", read.unit(), server.base(),
+                    one.get("id").asLong());
             ServerClient.Answer points = server.get("/api/v1/series/" + one.get("id").asLong() + "/points");
             for (JsonNode point : points.json()) {
                 String sha = point.get("commit").get("sha").asText();
-                System.out.printf("    %s  %14.1f  %s%n", sha.substring(0, 8), point.get("score").asDouble(),
-                        messages.getOrDefault(sha, ""));
+                double score = point.get("score").asDouble();
+                read.scores().put(sha, score);
+                System.out.printf("    %s  %14.1f  %s%n", sha.substring(0, 8), score, messages.getOrDefault(sha, ""));
             }
+            all.add(read);
         }
         System.out.println();
+        System.out.flush();
+        return all;
+    }
+
+    /**
+     * Each case's change at the regression and at the fix, and a timeline link at the regression for the case
+     * whose throughput fell most there.
+     */
+    private static void printSteps(String base, String project, List<DemoProject.Commit> commits,
+            List<Series> series) {
+        if (commits.size() <= DemoProject.FIX) {
+            return;
+        }
+        for (int index : new int[] { DemoProject.REGRESSION, DemoProject.FIX }) {
+            DemoProject.Commit before = commits.get(index - 1);
+            DemoProject.Commit at = commits.get(index);
+            System.out.printf("At commit %d, %s \"%s\":%n", index + 1, at.sha().substring(0, 8), at.message());
+            for (Series one : series) {
+                if (!one.scores().containsKey(at.sha()) || !one.scores().containsKey(before.sha())) {
+                    continue;
+                }
+                double from = one.scores().get(before.sha());
+                double to = one.scores().get(at.sha());
+                // Below a byte per operation is no allocation: JMH's own bookkeeping, not the serializer's.
+                String change = Math.max(from, to) < 1 ? "none" : from < 1 ? "from none" : to < 1 ? "none left"
+                        : String.format("%+.0f%%", (to / from - 1) * 100);
+                System.out.printf("    %-28s %-10s %10.1f -> %10.1f %-6s (%s)%n", one.name(),
+                        one.metric().equals("primary") ? "throughput" : "allocation", from, to, one.unit(), change);
+            }
+        }
+        String regression = commits.get(DemoProject.REGRESSION).sha();
+        String previous = commits.get(DemoProject.REGRESSION - 1).sha();
+        series.stream()
+            .filter(one -> one.metric().equals("primary") && !Double.isNaN(one.ratio(previous, regression)))
+            .min(Comparator.comparingDouble(one -> one.ratio(previous, regression)))
+            // A moving median of 3, not the UI's 9: eight commits, and a step three commits wide.
+            .ifPresent(one -> System.out.printf("timeline: %s/#/timeline?project=%s&benchmark=%s&case=%d&x=index"
+                    + "&median=3&commit=%s%n", base, project, one.benchmark(), one.caseId(), regression));
         System.out.flush();
     }
 

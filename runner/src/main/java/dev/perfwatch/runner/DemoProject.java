@@ -13,13 +13,28 @@ import java.util.Map;
  * Generates the demo project: a git repository whose eight commits evolve a string serializer. The second commit
  * encodes into a reused buffer (faster); the fourth makes the serializer "stateless" by allocating that buffer per
  * call (the FLINK-14346 pattern: three bytes of garbage per character, lower throughput); the seventh reuses the
- * buffer again and fixes it. Commit dates are fixed, so the
- * shas are the same on every machine and a second demo run finds its jobs done.
+ * buffer again and fixes it. The project carries perfwatch's Maven wrapper, so building it needs a JDK only.
+ * Commit dates are fixed, so the shas are the same on every machine and a second demo run finds its jobs done.
  */
 final class DemoProject {
 
     record Commit(String sha, String message) {
     }
+
+    /** The index of the commit that allocates a buffer per call, oldest first from 0. */
+    static final int REGRESSION = 3;
+
+    /** The index of the commit that reuses the buffer again. */
+    static final int FIX = 6;
+
+    /**
+     * The demo's quick profile: two forks, because one JIT compilation can differ from the next by more than the
+     * regression, and a few one-second iterations; about 25 s of JMH per commit.
+     */
+    static final String PROFILES = """
+            quick=-f 2 -wi 2 -w 1s -i 3 -r 1s
+            full=-f 3 -wi 5 -w 10s -i 5 -r 10s
+            """;
 
     private DemoProject() {
     }
@@ -273,7 +288,10 @@ final class DemoProject {
                             "src/main/java/demo/StringSerializerBenchmark.java", BENCHMARK,
                             "src/main/java/demo/StringSerializer.java",
                             serializer(simpleDoc, "", "writeLength", TWO_BYTES, ""),
-                            ".gitignore", "target/\n"));
+                            ".gitignore", "target/\n", "mvnw", wrapper("mvnw"),
+                            "src/main/resources/perfwatch-profiles.properties", PROFILES,
+                            ".mvn/wrapper/maven-wrapper.properties",
+                            wrapper(".mvn/wrapper/maven-wrapper.properties")));
             String field = "\n    private byte[] scratch = new byte[64];\n";
             commit(building, environment, 2, "Encode into a reused buffer and copy it with one write",
                     Map.of("src/main/java/demo/StringSerializer.java",
@@ -310,6 +328,9 @@ final class DemoProject {
             Path path = dir.resolve(file.getKey());
             Files.createDirectories(path.getParent());
             Files.writeString(path, file.getValue(), StandardCharsets.UTF_8);
+            if (file.getKey().equals("mvnw")) {
+                path.toFile().setExecutable(true);
+            }
         }
         git(dir, environment, null, "add", "-A");
         Map<String, String> dated = new HashMap<>();
@@ -318,6 +339,16 @@ final class DemoProject {
         dated.put("GIT_COMMITTER_DATE", date);
         git(dir, environment, dated, "-c", "user.name=Demo Author", "-c", "user.email=demo@example.org", "commit",
                 "-q", "-m", message);
+    }
+
+    /** A file of perfwatch's own Maven wrapper, packaged into the runner jar by its build. */
+    static String wrapper(String name) throws IOException {
+        try (var in = DemoProject.class.getResourceAsStream("wrapper/" + name)) {
+            if (in == null) {
+                throw new IOException("the runner jar lacks the Maven wrapper's " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     private static String git(Path dir, Map<String, String> environment, Map<String, String> extra, String... args)

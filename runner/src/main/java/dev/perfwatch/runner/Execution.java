@@ -51,6 +51,9 @@ final class Execution {
 
     private final Map<String, String> environment;
 
+    /** How long the lease call took: overhead too, though spent before this attempt existed. */
+    private final Duration leaseTime;
+
     private final JmhProgress progress = new JmhProgress();
 
     private volatile ChildProcess current;
@@ -60,7 +63,7 @@ final class Execution {
     private volatile boolean cancelled;
 
     Execution(Settings settings, ServerClient server, Spool spool, GitCache git, JsonNode lease,
-            Map<String, String> environment) {
+            Map<String, String> environment, Duration leaseTime) {
         this.settings = settings;
         this.server = server;
         this.spool = spool;
@@ -69,6 +72,7 @@ final class Execution {
         this.job = lease.get("job");
         this.attempt = lease.get("attemptId").asText();
         this.environment = environment;
+        this.leaseTime = leaseTime;
     }
 
     String attempt() {
@@ -117,9 +121,11 @@ final class Execution {
                 }
                 timings.upload = Duration.between(uploading, Instant.now());
                 finishSucceeded(log);
-                Log.info("job %s: done; overhead %.1f s (fetch %.1f s, build %.1f s%s, upload %.1f s), JMH %.1f s",
-                        label, timings.overhead(Duration.between(started, Instant.now())).toMillis() / 1000.0,
-                        timings.fetch.toMillis() / 1000.0, timings.build.toMillis() / 1000.0,
+                Log.info("job %s: done; overhead %.1f s (lease %.1f s, fetch %.1f s, build %.1f s%s, upload %.1f s),"
+                        + " JMH %.1f s", label,
+                        timings.overhead(Duration.between(started, Instant.now())).plus(leaseTime).toMillis() / 1000.0,
+                        leaseTime.toMillis() / 1000.0, timings.fetch.toMillis() / 1000.0,
+                        timings.build.toMillis() / 1000.0,
                         timings.buildCached ? " cached" : "", timings.upload.toMillis() / 1000.0,
                         timings.jmh.toMillis() / 1000.0);
             }
@@ -173,10 +179,11 @@ final class Execution {
 
         progress.phase("build");
         Instant building = Instant.now();
-        String buildCommand = buildCommand(dir, suite);
+        // Keyed by the configured command: the command it resolves to (which wrapper) depends on the commit's
+        // files, so it is known only after the checkout the cache exists to skip.
         Path cached = settings.dir("builds").resolve(GitCache.key(String.join("\u0000", repository,
-                commitInfo.get("sha").asText(), suite.path("moduleDir").asText(""), buildCommand,
-                suite.get("jar").asText(), job.get("jvm").asText())) + ".jar");
+                commitInfo.get("sha").asText(), suite.path("moduleDir").asText(""),
+                suite.path("buildCommand").asText(""), suite.get("jar").asText(), job.get("jvm").asText())) + ".jar");
         Path jar;
         if (settings.buildCache() && Files.isRegularFile(cached)) {
             jar = cached;
@@ -185,7 +192,7 @@ final class Execution {
         }
         else {
             git.checkout(dir, commit, log, deadline);
-            jar = build(dir, suite, buildCommand, jdk, log, deadline);
+            jar = build(dir, suite, buildCommand(dir, suite), jdk, log, deadline);
             checkStopped();
             if (settings.buildCache()) {
                 Files.copy(jar, cached, StandardCopyOption.REPLACE_EXISTING);

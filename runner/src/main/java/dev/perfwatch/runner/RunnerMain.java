@@ -3,7 +3,7 @@ package dev.perfwatch.runner;
 import java.util.Arrays;
 import java.util.List;
 
-/** Entry point of the runner agent: dispatches the sub-commands (run, upload, demo). */
+/** Entry point of the runner agent: dispatches the sub-commands (run, upload, import, demo). */
 public final class RunnerMain {
 
     static final String USAGE = """
@@ -27,6 +27,9 @@ public final class RunnerMain {
                        --server URL --token TOKEN --project NAME --commit SHA --host-class CLASS
                        [--branch main] [--host NAME] [--repository URL] [--retry-for 2m] [--data-dir DIR]
 
+            import SOURCE  bring an existing history in: codespeed --from URL, or gh-action-benchmark DATA_JS
+                       (perfwatch-runner import --help lists the options)
+
             demo     generate a small project with a regression and its fix, queue every commit, and run them
                        --server URL --token TOKEN (an admin or write token that may also lease: admin)
                        [--cpus LIST] [--data-dir DIR] [--host-class local] [--project demo-strings]
@@ -44,6 +47,11 @@ public final class RunnerMain {
                 || args.get(0).equals("-h")) {
             System.out.print(USAGE);
             return args.isEmpty() ? 2 : 0;
+        }
+        if (args.get(0).equals("import")) {
+            // The importers have options of their own (ImportCommand.USAGE).
+            return dev.perfwatch.runner.importer.ImportCommand.run(
+                    args.subList(1, args.size()).toArray(String[]::new));
         }
         Options options = Options.parse(args.subList(1, args.size()), System.getenv());
         try {

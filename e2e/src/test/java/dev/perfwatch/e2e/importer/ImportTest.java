@@ -110,6 +110,15 @@ class ImportTest {
         assertThat(points).isEqualTo(1362);
     }
 
+    @Test
+    void importWhenGivenNoSourcePrintsTheUsageAndExitsNonZero() throws Exception {
+        Result result = runImport();
+
+        assertThat(result.code()).as(result.output()).isEqualTo(2);
+        assertThat(result.output()).contains("usage: perfwatch-runner import <source> [options]",
+                "import codespeed --from URL", "import gh-action-benchmark DATA_JS");
+    }
+
     /** A Codespeed server on loopback: the timeline page, and timelines of environment 2 (none elsewhere). */
     static HttpServer codespeed() throws IOException {
         // Without TCP_NODELAY the JDK's server holds each response's body for a delayed ACK (40 ms).
@@ -139,15 +148,11 @@ class ImportTest {
     record Result(int code, String output) {
     }
 
-    /**
-     * Runs the import of the packaged runner jar through its {@code ImportCommand}; Spring Boot's
-     * PropertiesLauncher starts another main class of the jar than its default one.
-     */
+    /** Runs {@code java -jar perfwatch-runner.jar import ARGS} as a user does. */
     static Result runImport(String... args) throws Exception {
         Path log = Files.createTempFile(dataDir, "import", ".log");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dloader.main=dev.perfwatch.runner.importer.ImportCommand", "-cp", runnerJar(),
-                "org.springframework.boot.loader.launch.PropertiesLauncher"));
+                "-jar", runnerJar(), "import"));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
