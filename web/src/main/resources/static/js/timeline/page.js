@@ -175,6 +175,9 @@ class TimelinePage {
 
   /** The selection the URL names, or the URL to go to when it leaves something open (the first of each). */
   async resolve(params) {
+    if (params.get('series')) {
+      return { redirect: await this.seriesView(params) };
+    }
     const projects = await api.projects();
     if (projects.length === 0) {
       return { empty: 'No results yet: upload a JMH run (see docs/api.md) and reload.', projects };
@@ -238,6 +241,38 @@ class TimelinePage {
     const candidates = environments.filter((e) => (hostClasses.length === 0 || hostClasses.includes(e.hostClass))
       && (jvms.length === 0 || jvms.includes(jvmOf(e))));
     return { ...selection, series: caseSeries, environments, candidates, hostClasses, jvms };
+  }
+
+  /**
+   * A link to one series (alert messages link `#/timeline?series=<id>`) opens its case with its environment
+   * ticked, in the page's own parameters.
+   */
+  async seriesView(params) {
+    const next = new URLSearchParams(params);
+    next.delete('series');
+    try {
+      const series = await api.get(`/api/v1/series/${encodeURIComponent(params.get('series'))}`);
+      const projects = await api.projects();
+      const project = projects.find((p) => p.name === series.project);
+      next.set('project', series.project);
+      if (project && series.branch !== project.defaultBranch) {
+        next.set('branch', series.branch);
+      } else {
+        next.delete('branch');
+      }
+      next.set('benchmark', series.benchmark);
+      next.set('case', String(series.case.id));
+      if (series.metric.name === 'primary') {
+        next.delete('metric');
+      } else {
+        next.set('metric', series.metric.name);
+      }
+      next.set('hostClass', series.environment.hostClass);
+      next.set('jvm', jvmOf(series.environment));
+    } catch (error) {
+      this.context.notice([`There is no series ${params.get('series')}: ${error.message}`]);
+    }
+    return next;
   }
 
   /** Points of every candidate environment, for the chosen metric and for allocation per operation. */

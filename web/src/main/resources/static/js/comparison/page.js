@@ -1,0 +1,260 @@
+// The Comparison page: a head commit against a base commit (typed in, or those of a benchmark request), per host
+// class a table and a bar chart of each case's change normalised to the base (0% = the base's score), with the
+// change's interval as whiskers. The API is GET /api/v1/comparisons (docs/ui.md).
+
+import * as api from '../api.js';
+import { h, replace, select } from '../dom.js';
+import { benchmarkName, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
+import { OKABE_ITO } from '../palette.js';
+import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
+
+const { Chart } = window;
+
+const TONE = { slower: 'worse', faster: 'better', same: 'same', unclear: 'unclear' };
+const COLOR = { slower: OKABE_ITO.vermillion, faster: OKABE_ITO.bluishGreen, same: '#9a9a9a', unclear: '#cfcfcf' };
+const SHA = /^[0-9a-fA-F]{7,64}$/;
+
+export async function mount(root, params, context) {
+  const page = new ComparisonPage(root, context);
+  await page.update(params);
+  return page;
+}
+
+/** Whiskers of each bar's interval, drawn over the bars (Chart.js has no error bars of its own). */
+const whiskers = {
+  id: 'whiskers',
+  afterDatasetsDraw(chart) {
+    const { ctx } = chart;
+    const meta = chart.getDatasetMeta(0);
+    const x = chart.scales.x;
+    ctx.save();
+    ctx.strokeStyle = '#222';
+    ctx.lineWidth = 1.25;
+    chart.data.datasets[0].intervals.forEach((interval, index) => {
+      const bar = meta.data[index];
+      if (!interval || !bar) {
+        return;
+      }
+      const [from, to] = [x.getPixelForValue(interval[0]), x.getPixelForValue(interval[1])];
+      const half = Math.min(5, bar.height / 3);
+      ctx.beginPath();
+      ctx.moveTo(from, bar.y);
+      ctx.lineTo(to, bar.y);
+      ctx.moveTo(from, bar.y - half);
+      ctx.lineTo(from, bar.y + half);
+      ctx.moveTo(to, bar.y - half);
+      ctx.lineTo(to, bar.y + half);
+      ctx.stroke();
+    });
+    ctx.restore();
+  },
+};
+
+function environmentText(environment) {
+  if (!environment) {
+    return '';
+  }
+  if (typeof environment === 'string') {
+    return environment;
+  }
+  return [environment.hostClass, environment.jdkVersion && `JDK ${environment.jdkVersion}`].filter(Boolean).join(' · ');
+}
+
+function paramsText(params) {
+  const entries = Object.entries(params ?? {});
+  return entries.length ? entries.map(([name, value]) => `${name}=${value}`).join(', ') : '–';
+}
+
+class ComparisonPage extends UrlPage {
+  constructor(root, context) {
+    super('comparison', root, context);
+    this.charts = [];
+    this.controls = h('div', { class: 'controls' });
+    this.head = h('div', { class: 'commit-head' });
+    this.body = h('div', { id: 'comparison-body' });
+    replace(this.section, this.controls, this.head, this.status, this.body);
+  }
+
+  unmount() {
+    this.destroyCharts();
+    super.unmount();
+  }
+
+  destroyCharts() {
+    this.charts.forEach((chart) => chart.destroy());
+    this.charts = [];
+  }
+
+  async render(current) {
+    if (this.params.get('request') && !(this.params.get('base') && this.params.get('head'))) {
+      await this.fromRequest(this.params.get('request'));
+      return;
+    }
+    const { projects, project } = await chosenProject(this.params);
+    const base = this.params.get('base') ?? '';
+    const head = this.params.get('head') ?? '';
+    this.renderControls(projects, project, base, head);
+    if (!project || !SHA.test(base) || !SHA.test(head)) {
+      this.destroyCharts();
+      this.head.replaceChildren();
+      this.body.replaceChildren();
+      this.status.textContent = 'Give a base and a head commit (a sha or its first 7 characters) to compare, or '
+        + 'open a benchmark request from the Requests page.';
+      this.debug.hostClasses = [];
+      return;
+    }
+    this.status.textContent = 'Loading…';
+    const comparison = await api.get(`/api/v1/comparisons?${api.query({ project: project.name, base, head,
+      hostClass: this.params.get('hostClass') })}`);
+    if (!current()) {
+      return;
+    }
+    this.renderHead(project, comparison);
+    this.renderBody(project, comparison);
+  }
+
+  /** A request names the project and both commits: the URL gets them, so the view is a permalink either way. */
+  async fromRequest(id) {
+    let request = await api.optional(`/api/v1/requests/${encodeURIComponent(id)}`);
+    if (!request) {
+      const all = await api.optional('/api/v1/requests');
+      request = (Array.isArray(all) ? all : all?.requests ?? []).find((r) => String(r.id) === String(id)) ?? null;
+    }
+    if (!request) {
+      this.status.textContent = `There is no benchmark request ${id}.`;
+      return;
+    }
+    const sha = (commit) => (typeof commit === 'string' ? commit : commit?.sha);
+    this.set({ project: request.project, base: sha(request.base), head: sha(request.head) }, { replace: true });
+  }
+
+  renderControls(projects, project, base, head) {
+    const baseInput = h('input', { id: 'comparison-base', type: 'text', value: base, size: '12', spellcheck: 'false',
+      autocomplete: 'off', placeholder: 'sha' });
+    const headInput = h('input', { id: 'comparison-head', type: 'text', value: head, size: '12', spellcheck: 'false',
+      autocomplete: 'off', placeholder: 'sha' });
+    const form = h('form', { class: 'controls', onsubmit: (event) => {
+      event.preventDefault();
+      this.set({ base: baseInput.value.trim().toLowerCase(), head: headInput.value.trim().toLowerCase(),
+        request: null });
+    } },
+    select('comparison-project', 'Project', projects.map((p) => [p.name, p.name]), project?.name ?? '',
+      (value) => this.set({ project: value, base: null, head: null, hostClass: null, request: null })),
+    h('label', { class: 'field', for: 'comparison-base' }, h('span', {}, 'Base commit'), baseInput),
+    h('label', { class: 'field', for: 'comparison-head' }, h('span', {}, 'Head commit'), headInput),
+    h('button', { type: 'submit', id: 'comparison-go' }, 'Compare'),
+    base && head ? h('button', { type: 'button', class: 'link', id: 'comparison-swap',
+      onclick: () => this.set({ base: head, head: base }) }, 'swap') : null);
+    this.keepFocus(() => replace(this.controls, form));
+  }
+
+  renderHead(project, comparison) {
+    const line = (label, commit) => h('p', { class: 'meta' }, `${label} `, h('code', {}, shortSha(commit?.sha)), ' ',
+      firstLine(commit?.message ?? ''), commit?.time ? ` · ${dateTime(commit.time)}` : '');
+    replace(this.head, h('div', { class: 'commit-summary' },
+      h('h2', { id: 'comparison-heading' }, `${comparison.project ?? project.name}: `,
+        h('code', {}, shortSha(comparison.head?.sha)), ' against ', h('code', {}, shortSha(comparison.base?.sha))),
+      line('head', comparison.head), line('base', comparison.base)));
+  }
+
+  renderBody(project, comparison) {
+    this.destroyCharts();
+    const groups = comparison.hostClasses ?? [];
+    const all = groups.flatMap((g) => g.rows);
+    const count = (verdict) => all.filter((r) => r.verdict === verdict).length;
+    this.status.textContent = groups.length === 0 ? 'Neither commit has results to compare yet.'
+      : `${all.length} cases on ${groups.length} host classes: ${count('slower')} slower, ${count('faster')} faster, `
+        + `${count('same')} the same, ${count('unclear')} unclear.`;
+    const hostClassFilter = this.params.get('hostClass');
+    replace(this.body,
+      groups.length > 1 || hostClassFilter ? h('p', {}, hostClassFilter
+        ? h('button', { type: 'button', class: 'link', onclick: () => this.set({ hostClass: null }) },
+          'Show every host class')
+        : groups.map((g) => h('a', { href: `#/comparison?${api.query({ project: project.name,
+          base: this.params.get('base'), head: this.params.get('head'), hostClass: g.hostClass })}`,
+        class: 'side-link' }, `only ${g.hostClass} `))) : null,
+      groups.map((group, index) => this.hostClassSection(project, comparison, group, index)));
+    this.debug.hostClasses = groups.map((g) => ({ hostClass: g.hostClass, rows: g.rows.length,
+      verdicts: g.rows.map((r) => r.verdict) }));
+  }
+
+  hostClassSection(project, comparison, group, index) {
+    const canvas = h('canvas', { role: 'img', 'aria-label': `Change of each case on ${group.hostClass}, head against `
+      + 'base, with its interval' });
+    const rows = group.rows;
+    const box = h('div', { class: 'bars', style: `height:${Math.max(140, 26 * rows.length + 60)}px` }, canvas);
+    const section = h('section', { class: 'host-class', id: `host-class-${index}`, dataset: { hostClass: group.hostClass },
+      'aria-labelledby': `host-class-${index}-title` },
+    h('h3', { id: `host-class-${index}-title` }, group.hostClass,
+      group.environment ? h('span', { class: 'muted' }, ` · ${environmentText(group.environment)}`) : null),
+    box,
+    h('div', { class: 'table-box' }, this.table(project, comparison, group)));
+    queueMicrotask(() => this.charts.push(this.chart(canvas, rows)));
+    return section;
+  }
+
+  chart(canvas, rows) {
+    const label = (r) => `${benchmarkName(r.benchmark)}${Object.keys(r.params ?? {}).length ? ` (${paramsText(r.params)})` : ''}`
+      + `${r.metric && r.metric !== 'primary' ? ` ${r.metric}` : ''}`;
+    return new Chart(canvas, {
+      type: 'bar',
+      data: {
+        labels: rows.map(label),
+        datasets: [{
+          label: 'head vs base (%)',
+          data: rows.map((r) => r.changePercent ?? 0),
+          intervals: rows.map((r) => (Array.isArray(r.interval) ? r.interval : null)),
+          backgroundColor: rows.map((r) => COLOR[r.verdict] ?? COLOR.unclear),
+          borderWidth: 0,
+        }],
+      },
+      plugins: [whiskers],
+      options: {
+        indexAxis: 'y',
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: { title: { display: true, text: 'head against base, % of the base\'s score (0 = the same)' },
+            grid: { color: (c) => (c.tick.value === 0 ? '#444' : '#e8e8e8') } },
+          y: { ticks: { autoSkip: false, font: { size: 11 } } },
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: { callbacks: { label: (item) => {
+            const r = rows[item.dataIndex];
+            const interval = Array.isArray(r.interval) ? ` [${number(r.interval[0])}, ${number(r.interval[1])}]` : '';
+            return `${number(r.changePercent)}%${interval} · ${r.verdict}`;
+          } } },
+        },
+      },
+    });
+  }
+
+  table(project, comparison, group) {
+    const side = (result, unit) => (result ? `${valueWithError(result.score, result.error, unit)}`
+      + `${result.forks ? ` (${result.forks} forks)` : ''}` : '–');
+    return h('table', { class: 'data comparison-table', dataset: { hostClass: group.hostClass } },
+      h('thead', {}, h('tr', {}, ['Benchmark', 'Parameters', 'Metric', 'Base', 'Head', 'Change', 'Allocation']
+        .map((text) => h('th', { scope: 'col' }, text)))),
+      h('tbody', {}, group.rows.map((row) => {
+        const interval = Array.isArray(row.interval) ? ` [${number(row.interval[0])}, ${number(row.interval[1])}]%` : '';
+        const allocation = row.allocation
+          ? `${number(row.allocation.base)} → ${number(row.allocation.head)} B/op`
+            + (row.allocation.changeBytes ? ` (${row.allocation.changeBytes > 0 ? '+' : ''}${number(row.allocation.changeBytes)})` : '')
+          : '–';
+        return h('tr', { dataset: { verdict: row.verdict, caseKey: row.caseKey ?? '' } },
+          h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
+            benchmark: row.benchmark, hostClass: group.hostClass, commit: comparison.head?.sha }) },
+          benchmarkName(row.benchmark))),
+          h('td', {}, paramsText(row.params)),
+          h('td', {}, row.metric ?? 'primary'),
+          h('td', { class: 'num' }, side(row.base, row.unit)),
+          h('td', { class: 'num' }, side(row.head, row.unit)),
+          h('td', { class: `sig ${TONE[row.verdict] ?? 'unclear'}`, dataset: { verdict: row.verdict } },
+            h('span', { class: 'num' }, `${row.changePercent > 0 ? '+' : ''}${number(row.changePercent)}%${interval}`),
+            ' ', h('span', { class: 'words' }, row.verdict)),
+          h('td', { class: 'num' }, allocation));
+      })));
+  }
+}
