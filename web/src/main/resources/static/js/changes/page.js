@@ -133,13 +133,14 @@ class ChangesPage extends UrlPage {
     const env = changes.environment;
     const cell = (part, direction, id) => {
       if (!part) {
-        return h('td', { class: 'sig first', dataset: { verdict: 'first' } }, h('span', { class: 'muted' }, 'first'));
+        return h('td', { class: 'sig first', dataset: { verdict: 'first', column: id } },
+          h('span', { class: 'muted' }, 'first'));
       }
       const { tone, words } = judged(part.verdict, part.z, direction);
       const reference = id === 'previous'
         ? `previous ${shortSha(part.sha)}: ${valueWithError(part.score, part.error)}`
         : `mean of ${part.points}: ${number(part.mean)}${part.spread === null ? '' : ` (sd ${number(part.spread)})`}`;
-      return h('td', { class: `sig ${tone}`, dataset: { verdict: part.verdict }, title:
+      return h('td', { class: `sig ${tone}`, dataset: { verdict: part.verdict, column: id }, title:
         `${reference}; z = ${part.z === null ? '–' : number(part.z)}` },
       h('span', { class: 'num' }, percent(part.change)), ' ', h('span', { class: 'words' }, words));
     };
@@ -158,7 +159,7 @@ class ChangesPage extends UrlPage {
         h('td', {}, row.metric.name),
         h('td', { class: 'num' }, valueWithError(row.score, row.error, row.metric.unit)),
         cell(row.previous, row.metric.direction, 'previous'),
-        cell(row.trend, row.metric.direction, 'trend')))))));
+        cell(row.trend, row.metric.direction, 'trend'))))));
   }
 
   onKey(event) {
