@@ -3,7 +3,7 @@
 
 import * as api from '../api.js';
 import { h, replace, select } from '../dom.js';
-import { caseLabel, dateTime, firstLine, number, percent, shortSha } from '../format.js';
+import { benchmarkName, caseLabel, dateTime, firstLine, number, percent, shortSha } from '../format.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
 
 /** docs/alerts.md: new, investigating and acknowledged are open. */
@@ -91,7 +91,8 @@ class AlertsPage extends UrlPage {
     const alertCount = shown.reduce((n, entry) => n + entry.alerts.length, 0);
     this.status.textContent = !project ? 'No results yet.'
       : shown.length === 0 ? `No alerts of ${project.name} match these filters (of ${groups.length} groups).`
-        : `${alertCount} alerts in ${shown.length} groups of ${project.name}`
+        : `${alertCount} alert${alertCount === 1 ? '' : 's'} in ${shown.length} group${shown.length === 1 ? '' : 's'}`
+          + ` of ${project.name}`
           + `${groups.length === GROUP_LIMIT ? ` (the newest ${GROUP_LIMIT} groups)` : ''}.`;
     replace(this.list, shown.map(({ group, alerts }) => this.groupCard(project, group, alerts)));
     this.debug.groups = shown.map(({ group, alerts }) => ({ id: group.id, alerts: alerts.map((a) => a.id) }));
@@ -114,7 +115,7 @@ class AlertsPage extends UrlPage {
       h('span', { class: 'muted' }, `raised ${dateTime(group.createdAt)}`)),
     h('p', { class: 'summary' }, group.summary),
     this.triageForm(`group-${group.id}`, `/api/v1/alert-groups/${group.id}/triage`, 'Triage the group',
-      `group ${group.id}`),
+      `group ${group.id}`, new Set(group.alerts.map((a) => a.status)).size === 1 ? group.alerts[0].status : 'new'),
     h('div', { class: 'table-box' }, h('table', { class: 'data' },
       h('thead', {}, h('tr', {}, ['Case', 'Metric', 'Environment', 'Before → after', 'Change', 'Confidence',
         'Status', ''].map((text) => h('th', { scope: 'col' }, text)))),
@@ -124,18 +125,19 @@ class AlertsPage extends UrlPage {
   alertRows(project, alert) {
     const s = alert.series;
     const unit = s.metric.unit;
-    const level = (l) => `${number(l.value)} [${number(l.lower)}, ${number(l.upper)}]`;
+    const interval = (l) => `${number(l.value)} [${number(l.lower)}, ${number(l.upper)}] over ${l.points} results`;
     const href = timelineHref({ project: project.name, benchmark: s.benchmark, case: s.case.id,
       metric: s.metric.name === 'primary' ? null : s.metric.name, hostClass: s.environment.hostClass,
       jvm: s.environment.jdkVersion, commit: alert.commit.sha });
     const history = h('tr', { class: 'history-row', id: `history-${alert.id}`, hidden: true },
       h('td', { colspan: '8' }));
     return [h('tr', { id: `alert-${alert.id}`, dataset: { alert: alert.id, status: alert.status } },
-      h('th', { scope: 'row' }, h('a', { href, title: 'Open the timeline at this commit' }, s.label),
-        h('div', { class: 'muted' }, caseLabel(s.case))),
+      h('th', { scope: 'row' }, h('a', { href, title: `${s.label}: open the timeline at this commit` },
+        benchmarkName(s.benchmark)), h('div', { class: 'muted' }, caseLabel(s.case))),
       h('td', {}, s.metric.name),
       h('td', {}, `${s.environment.hostClass} · JDK ${s.environment.jdkVersion}`),
-      h('td', { class: 'num' }, `${level(alert.before)} → ${level(alert.after)} ${unit}`),
+      h('td', { class: 'num', title: `before ${interval(alert.before)}; after ${interval(alert.after)}` },
+        `${number(alert.before.value)} → ${number(alert.after.value)} ${unit}`),
       h('td', { class: `num ${alert.kind === 'regression' ? 'worse' : 'better'}` },
         `${percent(alert.magnitude)} ${alert.kind === 'regression' ? 'worse' : 'better'}`),
       h('td', { class: 'num' }, `${Math.round(alert.confidence * 100)}%`),
@@ -149,10 +151,10 @@ class AlertsPage extends UrlPage {
   }
 
   /** A status picker, a comment and a button; duplicate asks for what it duplicates. */
-  triageForm(prefix, path, label, what) {
+  triageForm(prefix, path, label, what, currentStatus) {
     const disabled = !api.writeToken();
     const status = h('select', { id: `${prefix}-status`, disabled },
-      STATUSES.map((s) => h('option', { value: s }, s.replace('_', ' '))));
+      STATUSES.map((s) => h('option', { value: s, selected: s === currentStatus }, s.replace('_', ' '))));
     const comment = h('input', { id: `${prefix}-comment`, type: 'text', size: '30', maxlength: '4000', disabled,
       placeholder: 'why (optional)' });
     const duplicate = h('input', { id: `${prefix}-duplicate`, type: 'number', min: '1', size: '6', disabled });
@@ -197,7 +199,8 @@ class AlertsPage extends UrlPage {
     replace(cell, h('span', { class: 'muted' }, 'Loading the history…'));
     const detail = await api.get(`/api/v1/alerts/${id}`);
     replace(cell,
-      this.triageForm(`alert-${id}`, `/api/v1/alerts/${id}/triage`, 'Triage this alert', `alert ${id}`),
+      this.triageForm(`alert-${id}`, `/api/v1/alerts/${id}/triage`, 'Triage this alert', `alert ${id}`,
+        detail.status),
       h('ol', { class: 'history', id: `history-list-${id}` }, detail.history.map((change) => h('li', {},
         `${dateTime(change.at)} · ${change.actor}: ${change.from ?? 'raised'} → ${change.to}`,
         change.duplicateOf ? ` (duplicate of ${change.duplicateOf})` : '',

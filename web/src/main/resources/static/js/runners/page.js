@@ -45,6 +45,10 @@ export function hostClassWarnings(runners) {
   return warnings;
 }
 
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
+}
+
 function memory(mb) {
   return mb ? `${Math.round(mb / 1024)} GB` : '–';
 }
@@ -83,8 +87,8 @@ class RunnersPage extends UrlPage {
       const shown = all.filter((r) => !state || r.state === state);
       return h('article', { class: 'card', dataset: { hostClass: name }, 'aria-labelledby': `class-${name}` },
         h('div', { class: 'card-head' }, h('h3', { id: `class-${name}` }, name),
-          h('span', { class: 'muted' }, `${all.length} runners, ${all.filter((r) => r.state === 'busy').length} busy`),
-          warnings.length ? h('span', { class: 'badge warn' }, `${warnings.length} warnings`) : null),
+          h('span', { class: 'muted' }, `${plural(all.length, 'runner')}, ${all.filter((r) => r.state === 'busy').length} busy`),
+          warnings.length ? h('span', { class: 'badge warn' }, plural(warnings.length, 'warning')) : null),
         warnings.length ? h('ul', { class: 'warnings' }, warnings.map((w) => h('li', {}, w))) : null,
         h('div', { class: 'table-box' }, h('table', { class: 'data' },
           h('thead', {}, h('tr', {}, ['Runner', 'State', 'Current job', 'CPU', 'Memory', 'OS · kernel', 'JDKs',
@@ -106,7 +110,7 @@ class RunnersPage extends UrlPage {
     }));
     this.status.textContent = runners.length === 0
       ? 'No runner has registered yet: start one with java -jar perfwatch-runner.jar run (docs/runner.md).'
-      : `${runners.length} runners in ${classes.length} host classes, refreshed ${dateTime(Date.now())}.`;
+      : `${plural(runners.length, 'runner')} in ${plural(classes.length, 'host class')}, refreshed ${dateTime(Date.now())}.`;
     Object.assign(this.debug, { runners: runners.length,
       warnings: Object.fromEntries(byClass.map((c) => [c.hostClass, hostClassWarnings(c.runners)])) });
   }
