@@ -4,7 +4,7 @@
 
 import * as api from '../api.js';
 import { h, replace, select } from '../dom.js';
-import { benchmarkName, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
+import { dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
 
@@ -27,7 +27,11 @@ const whiskers = {
     const { ctx } = chart;
     const meta = chart.getDatasetMeta(0);
     const x = chart.scales.x;
+    const area = chart.chartArea;
     ctx.save();
+    ctx.beginPath();
+    ctx.rect(area.left, area.top, area.right - area.left, area.bottom - area.top);
+    ctx.clip();
     ctx.strokeStyle = '#222';
     ctx.lineWidth = 1.25;
     chart.data.datasets[0].intervals.forEach((interval, index) => {
@@ -83,6 +87,7 @@ class ComparisonPage extends UrlPage {
   destroyCharts() {
     this.charts.forEach((chart) => chart.destroy());
     this.charts = [];
+    this.debug.charts = 0;
   }
 
   async render(current) {
@@ -170,9 +175,9 @@ class ComparisonPage extends UrlPage {
       groups.length > 1 || hostClassFilter ? h('p', {}, hostClassFilter
         ? h('button', { type: 'button', class: 'link', onclick: () => this.set({ hostClass: null }) },
           'Show every host class')
-        : groups.map((g) => h('a', { href: `#/comparison?${api.query({ project: project.name,
-          base: this.params.get('base'), head: this.params.get('head'), hostClass: g.hostClass })}`,
-        class: 'side-link' }, `only ${g.hostClass} `))) : null,
+        : ['Only: ', [...new Set(groups.map((g) => g.hostClass))].map((hostClass) => [h('a', {
+          href: `#/comparison?${api.query({ project: project.name, base: this.params.get('base'),
+            head: this.params.get('head'), hostClass })}`, class: 'side-link' }, hostClass), ' '])]) : null,
       groups.map((group, index) => this.hostClassSection(project, comparison, group, index)));
     this.debug.hostClasses = groups.map((g) => ({ hostClass: g.hostClass, rows: g.rows.length,
       verdicts: g.rows.map((r) => r.verdict) }));
@@ -185,17 +190,22 @@ class ComparisonPage extends UrlPage {
     const box = h('div', { class: 'bars', style: `height:${Math.max(140, 26 * rows.length + 60)}px` }, canvas);
     const section = h('section', { class: 'host-class', id: `host-class-${index}`, dataset: { hostClass: group.hostClass },
       'aria-labelledby': `host-class-${index}-title` },
-    h('h3', { id: `host-class-${index}-title` }, group.hostClass,
-      group.environment ? h('span', { class: 'muted' }, ` · ${environmentText(group.environment)}`) : null),
+    h('h3', { id: `host-class-${index}-title` }, environmentText(group.environment) || group.hostClass),
     box,
     h('div', { class: 'table-box' }, this.table(project, comparison, group)));
-    queueMicrotask(() => this.charts.push(this.chart(canvas, rows)));
+    queueMicrotask(() => {
+      this.charts.push(this.chart(canvas, rows));
+      this.debug.charts = this.charts.length;
+    });
     return section;
   }
 
   chart(canvas, rows) {
-    const label = (r) => `${benchmarkName(r.benchmark)}${Object.keys(r.params ?? {}).length ? ` (${paramsText(r.params)})` : ''}`
-      + `${r.metric && r.metric !== 'primary' ? ` ${r.metric}` : ''}`;
+    // One benchmark's cases differ only in their parameters; several benchmarks need the method name too.
+    const single = new Set(rows.map((r) => r.benchmark)).size === 1;
+    const label = (r) => [single ? null : r.benchmark.split('.').pop(),
+      Object.keys(r.params ?? {}).length ? paramsText(r.params) : null,
+      r.metric && r.metric !== 'primary' ? r.metric : null].filter(Boolean).join(' · ') || r.benchmark.split('.').pop();
     return new Chart(canvas, {
       type: 'bar',
       data: {
@@ -232,28 +242,34 @@ class ComparisonPage extends UrlPage {
   }
 
   table(project, comparison, group) {
-    const side = (result, unit) => (result ? `${valueWithError(result.score, result.error, unit)}`
-      + `${result.forks ? ` (${result.forks} forks)` : ''}` : '–');
-    return h('table', { class: 'data comparison-table', dataset: { hostClass: group.hostClass } },
-      h('thead', {}, h('tr', {}, ['Benchmark', 'Parameters', 'Metric', 'Base', 'Head', 'Change', 'Allocation']
+    const side = (result, unit) => (result ? valueWithError(result.score, result.error, unit) : '–');
+    const forks = (result) => (result ? `${result.forks} fork${result.forks === 1 ? '' : 's'}; ± is the 99% interval`
+      : undefined);
+    const percent = (value) => (value === null || value === undefined ? '–'
+      : `${value > 0 ? '+' : ''}${value.toFixed(Math.abs(value) < 10 ? 1 : 0)}%`);
+    return h('table', { class: 'data comparison-table', dataset: { hostClass: group.hostClass,
+      environment: environmentText(group.environment) } },
+      h('thead', {}, h('tr', {}, ['Benchmark', 'Parameters', 'Metric', 'Base', 'Head', 'Change (hover: interval)',
+        'Allocation']
         .map((text) => h('th', { scope: 'col' }, text)))),
       h('tbody', {}, group.rows.map((row) => {
-        const interval = Array.isArray(row.interval) ? ` [${number(row.interval[0])}, ${number(row.interval[1])}]%` : '';
+        const interval = Array.isArray(row.interval)
+          ? `99% interval ${percent(row.interval[0])} to ${percent(row.interval[1])}`
+          : 'no interval: a side has fewer than two forks';
         const allocation = row.allocation
           ? `${number(row.allocation.base)} → ${number(row.allocation.head)} B/op`
             + (row.allocation.changeBytes ? ` (${row.allocation.changeBytes > 0 ? '+' : ''}${number(row.allocation.changeBytes)})` : '')
           : '–';
         return h('tr', { dataset: { verdict: row.verdict, caseKey: row.caseKey ?? '' } },
           h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
-            benchmark: row.benchmark, hostClass: group.hostClass, commit: comparison.head?.sha }) },
-          benchmarkName(row.benchmark))),
+            benchmark: row.benchmark, hostClass: group.hostClass, jvm: group.jdkVersion, commit: comparison.head?.sha }) },
+          row.benchmark.split('.').pop())),
           h('td', {}, paramsText(row.params)),
           h('td', {}, row.metric ?? 'primary'),
-          h('td', { class: 'num' }, side(row.base, row.unit)),
-          h('td', { class: 'num' }, side(row.head, row.unit)),
-          h('td', { class: `sig ${TONE[row.verdict] ?? 'unclear'}`, dataset: { verdict: row.verdict } },
-            h('span', { class: 'num' }, `${row.changePercent > 0 ? '+' : ''}${number(row.changePercent)}%${interval}`),
-            ' ', h('span', { class: 'words' }, row.verdict)),
+          h('td', { class: 'num', title: forks(row.base) }, side(row.base, row.unit)),
+          h('td', { class: 'num', title: forks(row.head) }, side(row.head, row.unit)),
+          h('td', { class: `sig ${TONE[row.verdict] ?? 'unclear'}`, dataset: { verdict: row.verdict }, title: interval },
+            h('span', { class: 'num' }, percent(row.changePercent)), ' ', h('span', { class: 'words' }, row.verdict)),
           h('td', { class: 'num' }, allocation));
       })));
   }

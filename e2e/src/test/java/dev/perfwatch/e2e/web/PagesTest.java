@@ -1,8 +1,6 @@
 package dev.perfwatch.e2e.web;
 
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -163,6 +161,31 @@ class PagesTest {
     }
 
     @Test
+    void comparisonWhenOpenedFromAPullRequestLinkShowsEachEnvironmentsCasesAndBars() throws IOException {
+        browser.open(server.url() + "/comparison?project=web&base=" + sha(REGRESSION - 1) + "&head=" + sha(REGRESSION));
+        await("comparison");
+        JsonNode answer = seeds.get("/api/v1/comparisons?project=web&base=" + sha(REGRESSION - 1) + "&head="
+                + sha(REGRESSION));
+
+        assertThat(browser.url()).contains("/#/comparison?project=web&base=");
+        assertThat(browser.elements(".comparison-table")).hasSize(answer.get("hostClasses").size()).hasSize(3);
+        for (JsonNode environment : answer.get("hostClasses")) {
+            List<String> shown = browser.elements(".comparison-table[data-environment='"
+                    + environment.get("environment").asString() + "'] tbody tr").stream()
+                .map(row -> row.getAttribute("data-verdict"))
+                .toList();
+            assertThat(shown).as(environment.get("environment").asString())
+                .isEqualTo(environment.get("rows").findValuesAsString("verdict")).hasSize(8);
+        }
+        assertThat(browser.elements(".comparison-table[data-environment='4-core · JDK 17.0.2'] tr[data-verdict=slower]"))
+            .as("the 4-core hosts are 10% slower at the regression").isNotEmpty();
+        assertThat(browser.elements(".comparison-table tr[data-verdict=faster]")).isEmpty();
+        browser.await("window.perfwatch.comparison.charts === 3");
+        assertThat(errors()).isEmpty();
+        screenshot("comparison.png");
+    }
+
+    @Test
     void requestsWhenJobsRunShowsProgressQueueAndTheFailedJobsLog() throws IOException {
         browser.open(server.url() + "/#/requests");
         await("requests");
@@ -204,19 +227,11 @@ class PagesTest {
         assertThat(Files.size(file)).as("README images stay small").isLessThan(300_000);
     }
 
-    /**
-     * Severe console entries, except a 404 of the benchmark requests API, which the requests page asks for and
-     * leaves out on a server without it.
-     */
+    /** Severe console entries: errors, failed loads. */
     static List<String> errors() {
         return browser.log().stream()
             .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
             .map(LogEntry::getMessage)
-            .filter(message -> !(message.contains("/api/v1/requests") && message.contains("404")))
             .toList();
-    }
-
-    static String encode(String text) {
-        return URLEncoder.encode(text, StandardCharsets.UTF_8);
     }
 }
