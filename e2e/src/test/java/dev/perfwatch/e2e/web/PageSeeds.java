@@ -37,6 +37,13 @@ final class PageSeeds {
 
     private final HttpClient client = HttpClient.newHttpClient();
 
+    /** The ids of the seeded jobs: other jobs (a detector's confirmation runs) may share the queue. */
+    String runningJob;
+
+    String failedJob;
+
+    String queuedJob;
+
     PageSeeds(ServerProcess server) {
         this.server = server;
     }
@@ -136,17 +143,17 @@ final class PageSeeds {
         String first = register("bench-4c-01", "4-core", "Intel Xeon E-2224");
         String second = register("bench-4c-02", "4-core", "Intel Xeon E-2234");
         register("bench-8c-01", "8-core", "AMD EPYC 7302P");
-        job("4-core", sha(29), 500);
+        runningJob = job("4-core", sha(29), 500);
         String running = post("/api/v1/runners/" + first + "/lease", "{}").get("attemptId").asString();
         post("/api/v1/attempts/" + running + "/heartbeat", """
                 {"progress": {"phase": "run", "benchmark": "StringSerializationBenchmark.writeReusingBuffer",
                               "iteration": "measurement 3/5", "percent": 42.0, "etaSeconds": 600},
                  "logTail": "# Run progress: 42.00% complete"}""");
-        job("4-core", sha(28), 400);
+        failedJob = job("4-core", sha(28), 400);
         String failing = post("/api/v1/runners/" + second + "/lease", "{}").get("attemptId").asString();
         post("/api/v1/attempts/" + failing + "/finish", JSON.createObjectNode().put("outcome", "failed")
             .put("failure", "JMH exited with 1").put("logTail", LOG_TAIL).toString());
-        job("8-core", sha(29), 0);
+        queuedJob = job("8-core", sha(29), 0);
     }
 
     private String register(String name, String hostClass, String cpu) {
@@ -156,11 +163,11 @@ final class PageSeeds {
             .set("jdks", JSON.createArrayNode().add("17")).toString()).get("id").asString();
     }
 
-    private void job(String hostClass, String commit, int priority) {
-        post("/api/v1/jobs", """
+    private String job(String hostClass, String commit, int priority) {
+        return post("/api/v1/jobs", """
                 {"project": "web", "commit": "%s", "hostClass": "%s", "priority": %d,
                  "suite": {"repository": "https://github.com/example/serialization.git"}}"""
-            .formatted(commit, hostClass, priority));
+            .formatted(commit, hostClass, priority)).get("id").asString();
     }
 
     JsonNode get(String path) {

@@ -98,6 +98,20 @@ class PagesTest {
     }
 
     @Test
+    void codespeedChangesLinkWhenOpenedShowsThatExecutablesEnvironmentAtTheRevision() {
+        browser.open(server.url() + "/changes/?rev=" + sha(REGRESSION) + "&exe=3&env=Hetzner&tre=5");
+        browser.await("window.perfwatch?.changes?.state === 'ready' && window.perfwatch.changes.commit === '"
+                + sha(REGRESSION) + "'");
+
+        assertThat(browser.url()).contains("/#/changes?project=web").contains("hostClass=4-core")
+            .contains("jvm=21.0.1").contains("commit=" + sha(REGRESSION)).contains("trend=5");
+        assertThat(new Select(browser.element("#changes-environment")).getFirstSelectedOption().getText())
+            .isEqualTo("4-core · JDK 21.0.1");
+        assertThat(browser.element("#notice").getText()).contains("Codespeed");
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
     void alertWhenOnTheTimelineIsAnnotatedAtItsCommit() {
         long series = seeds.series("primary", "4-core", "17.0.2", "128", "ASCII");
         browser.open(server.url() + "/#/timeline?series=" + series);
@@ -190,12 +204,12 @@ class PagesTest {
         browser.open(server.url() + "/#/requests");
         await("requests");
 
-        assertThat(browser.elements("#running-table tbody tr")).hasSize(1);
-        assertThat(browser.element("#running-table progress").getAttribute("value")).isEqualTo("42");
-        assertThat(browser.element("#running-table").getText()).contains("measurement 3/5").contains("bench-4c-01");
-        assertThat(browser.elements("#queued-table tbody tr")).hasSize(1);
+        String running = "#running-table tr[data-job='" + seeds.runningJob + "']";
+        assertThat(browser.element(running + " progress").getAttribute("value")).isEqualTo("42");
+        assertThat(browser.element(running).getText()).contains("measurement 3/5").contains("bench-4c-01");
+        assertThat(browser.elements("#queued-table tr[data-job='" + seeds.queuedJob + "']")).hasSize(1);
         assertThat(browser.elements("#failed-table tbody tr[data-job]")).hasSize(1);
-        browser.element("#failed-table button.link").click();
+        browser.element("#log-toggle-" + seeds.failedJob).click();
         browser.await("window.perfwatch.requests.log?.attempts === 1");
         assertThat(browser.element("#failed-table pre.log").getText()).contains("OutOfMemoryError");
         assertThat(errors()).isEmpty();
