@@ -112,16 +112,19 @@ class RequestsPage extends UrlPage {
     replace(this.requests, h('h2', { id: 'requests-title' }, `Benchmark requests (${requests.length})`),
       requests.length === 0 ? h('p', { class: 'muted' }, 'No benchmark request yet.')
         : h('table', { class: 'data', id: 'requests-table' },
-          h('thead', {}, h('tr', {}, ['Request', 'Project', 'Base → head', 'Status', 'Jobs', ''].map((t) => h('th',
+          h('thead', {}, h('tr', {}, ['Request', 'Project', 'From', 'Base → head', 'Status', 'Jobs', ''].map((t) => h('th',
             { scope: 'col' }, t)))),
           h('tbody', {}, requests.map((request) => {
             const jobs = request.jobs ?? [];
             const done = jobs.filter((j) => j.status === 'succeeded').length;
             return h('tr', { dataset: { request: request.id } },
-              h('th', { scope: 'row' }, String(request.id)),
+              h('th', { scope: 'row' }, h('code', { title: String(request.id) }, String(request.id).slice(0, 8))),
               h('td', {}, request.project),
+              h('td', {}, request.pullRequest
+                ? `${request.pullRequest.repository}#${request.pullRequest.number}` : request.requestedBy ?? '–'),
               h('td', {}, h('code', {}, shortSha(sha(request.base))), ' → ', h('code', {}, shortSha(sha(request.head)))),
-              h('td', {}, h('span', { class: `badge ${request.status}` }, request.status)),
+              h('td', { title: request.failure ?? request.outcome ?? undefined },
+                h('span', { class: `badge ${request.status}` }, request.status)),
               h('td', {}, jobs.length ? [h('progress', { max: jobs.length, value: done,
                 'aria-label': `${done} of ${jobs.length} jobs done` }), ` ${done}/${jobs.length}`] : '–'),
               h('td', {}, request.base && request.head ? h('a', { href: `#/comparison?${api.query({
