@@ -702,6 +702,7 @@ class TimelinePage {
       lines: this.visibleLines(),
       order: this.axis.order,
       repository: this.loaded.selection.project.repository,
+      project: this.loaded.selection.project.name,
       metricLabel: this.loaded.selection.metric,
       base: this.params.get('base'),
       onSelect: (next) => this.open(next, { replace: true }),

@@ -44,6 +44,8 @@ final class PageSeeds {
 
     String queuedJob;
 
+    String request;
+
     PageSeeds(ServerProcess server) {
         this.server = server;
     }
@@ -137,7 +139,7 @@ final class PageSeeds {
 
     /**
      * Three runners (the two 4-core hosts differ in CPU model), a job running at 42% on the first, a job failed on
-     * the second with its log, and an 8-core job waiting in the queue.
+     * the second with its log, an 8-core job waiting in the queue, and a benchmark request.
      */
     void jobs() {
         String first = register("bench-4c-01", "4-core", "Intel Xeon E-2224");
@@ -154,6 +156,11 @@ final class PageSeeds {
         post("/api/v1/attempts/" + failing + "/finish", JSON.createObjectNode().put("outcome", "failed")
             .put("failure", "JMH exited with 1").put("logTail", LOG_TAIL).toString());
         queuedJob = job("8-core", sha(29), 0);
+        // A benchmark request of the culprit against its parent on the 8-core hosts: its jobs use the suite of the
+        // project's newest job and wait in the queue.
+        request = post("/api/v1/requests", JSON.createObjectNode().put("project", "web").put("base", sha(REGRESSION - 1))
+            .put("head", sha(REGRESSION)).put("forks", 2).set("hostClasses", JSON.createArrayNode().add("8-core"))
+            .toString()).get("id").asString();
     }
 
     private String register(String name, String hostClass, String cpu) {

@@ -209,6 +209,10 @@ class PagesTest {
         assertThat(browser.element(running).getText()).contains("measurement 3/5").contains("bench-4c-01");
         assertThat(browser.elements("#queued-table tr[data-job='" + seeds.queuedJob + "']")).hasSize(1);
         assertThat(browser.elements("#failed-table tbody tr[data-job]")).hasSize(1);
+        String request = "#requests-table tr[data-request='" + seeds.request + "']";
+        assertThat(browser.element(request).getText()).contains("queued");
+        assertThat(browser.element(request + " a").getAttribute("href"))
+            .endsWith("#/comparison?project=web&base=" + sha(REGRESSION - 1) + "&head=" + sha(REGRESSION));
         browser.element("#log-toggle-" + seeds.failedJob).click();
         browser.await("window.perfwatch.requests.log?.attempts === 1");
         assertThat(browser.element("#failed-table pre.log").getText()).contains("OutOfMemoryError");

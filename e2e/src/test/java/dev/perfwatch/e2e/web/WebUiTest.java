@@ -104,6 +104,10 @@ class WebUiTest {
         assertThat(browser.element("#commit-link").getAttribute("href")).isEqualTo(repository + "/commit/" + culprit);
         assertThat(browser.element("#compare-link").getAttribute("href"))
             .isEqualTo(repository + "/compare/" + sha(REGRESSION - 1) + "..." + culprit);
+        assertThat(browser.element("#comparison-link").getAttribute("href"))
+            .endsWith("#/comparison?project=web&base=" + sha(REGRESSION - 1) + "&head=" + culprit);
+        assertThat(browser.element("#changes-link").getAttribute("href")).contains("#/changes?project=web")
+            .contains("commit=" + culprit);
         browser.await("document.querySelectorAll('#commit-panel .run').length === 3");
         assertThat(errors()).isEmpty();
 
