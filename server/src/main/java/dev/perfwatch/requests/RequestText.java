@@ -106,7 +106,7 @@ final class RequestText {
         out.append("\n[Comparison page](").append(link).append(") · ")
             .append(plural(request.forks(), "fork")).append(" a side per host class, base and head interleaved · ")
             .append("change with its 99% interval (Welch's t over fork means); same = the interval within ±")
-            .append(number(margin)).append("%\n");
+            .append(margin(margin)).append("%\n");
         return out.toString();
     }
 
@@ -175,7 +175,8 @@ final class RequestText {
     }
 
     private static String side(Comparison.Side side, String unit) {
-        return number(side.score()) + (side.error() == null ? "" : " ± " + number(side.error())) + " " + unit;
+        return number(side.score()) + (side.error() == null ? "" : " ± " + number(side.error(), side.score())) + " "
+                + unit;
     }
 
     private static String allocation(Comparison.Allocation allocation) {
@@ -189,7 +190,12 @@ final class RequestText {
     }
 
     static String number(double value) {
-        double abs = Math.abs(value);
+        return number(value, value);
+    }
+
+    /** The value with as many decimals as the reference needs: an error reads with its score's precision. */
+    static String number(double value, double reference) {
+        double abs = Math.abs(reference);
         if (abs >= 1000) {
             return String.format(Locale.ROOT, "%,.0f", value);
         }
@@ -200,6 +206,10 @@ final class RequestText {
             return String.format(Locale.ROOT, "%.2f", value);
         }
         return String.format(Locale.ROOT, "%.3g", value);
+    }
+
+    private static String margin(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     private static String percent(double value) {
