@@ -50,7 +50,7 @@ final class RequestText {
                         : host.running() + (host.percent() == null ? "" : " (" + Math.round(host.percent()) + "%)"))
                 .append(" | ").append(host.queued())
                 .append(" | ").append(host.ahead() == null ? "–" : plural(host.ahead(), "job") + " ahead")
-                .append(" | ").append(eta(host.etaMinutes()))
+                .append(" | ").append(host.done() + host.failed() == host.total() ? "–" : eta(host.etaMinutes()))
                 .append(" |\n");
         }
         out.append("\nThis comment is updated as the jobs progress. `@").append(bot)
@@ -80,7 +80,8 @@ final class RequestText {
                 .append(shortSha(request.head())).append("`. Ask again for the new head.\n");
         }
         if (failedJobs > 0) {
-            out.append("\n").append(plural(failedJobs, "job")).append(" failed: their forks are missing below.\n");
+            out.append("\n").append(plural(failedJobs, "job")).append(failedJobs == 1 ? " failed: its fork is" : " failed: their forks are")
+                .append(" missing from the comparison.\n");
         }
         if (comparison.hostClasses().isEmpty()) {
             out.append("\nNo case has results at both commits: nothing to compare.\n");
@@ -205,7 +206,8 @@ final class RequestText {
         if (abs >= 1 || abs == 0) {
             return String.format(Locale.ROOT, "%.2f", value);
         }
-        return String.format(Locale.ROOT, "%.3g", value);
+        int decimals = Math.max(0, 2 - (int) Math.floor(Math.log10(abs)));
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 
     private static String margin(double value) {
