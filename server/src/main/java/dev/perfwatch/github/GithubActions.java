@@ -124,6 +124,14 @@ public class GithubActions {
             }
             return false;
         }
+        catch (RuntimeException ex) {
+            // Whatever else went wrong, the row must not block the ones after it: it waits like a 5xx.
+            long wait = properties.retryAfter(row.attempts()).toMillis();
+            store.failed(row.id(), ex.toString(), wait);
+            log.warn("Sending {} #{} to GitHub failed (attempt {}), retrying in {} ms: {}", row.kind(), row.id(),
+                    row.attempts() + 1, wait, ex.toString());
+            return false;
+        }
     }
 
     private Long comment(ActionStore.Row row) {

@@ -50,7 +50,7 @@ final class RequestText {
                         : host.running() + (host.percent() == null ? "" : " (" + Math.round(host.percent()) + "%)"))
                 .append(" | ").append(host.queued())
                 .append(" | ").append(host.ahead() == null ? "–" : plural(host.ahead(), "job") + " ahead")
-                .append(" | ").append(eta(host.etaMinutes()))
+                .append(" | ").append(host.done() + host.failed() == host.total() ? "–" : eta(host.etaMinutes()))
                 .append(" |\n");
         }
         out.append("\nThis comment is updated as the jobs progress. `@").append(bot)
@@ -80,7 +80,8 @@ final class RequestText {
                 .append(shortSha(request.head())).append("`. Ask again for the new head.\n");
         }
         if (failedJobs > 0) {
-            out.append("\n").append(plural(failedJobs, "job")).append(" failed: their forks are missing below.\n");
+            out.append("\n").append(plural(failedJobs, "job")).append(failedJobs == 1 ? " failed: its fork is" : " failed: their forks are")
+                .append(" missing from the comparison.\n");
         }
         if (comparison.hostClasses().isEmpty()) {
             out.append("\nNo case has results at both commits: nothing to compare.\n");
@@ -106,7 +107,7 @@ final class RequestText {
         out.append("\n[Comparison page](").append(link).append(") · ")
             .append(plural(request.forks(), "fork")).append(" a side per host class, base and head interleaved · ")
             .append("change with its 99% interval (Welch's t over fork means); same = the interval within ±")
-            .append(number(margin)).append("%\n");
+            .append(margin(margin)).append("%\n");
         return out.toString();
     }
 
@@ -175,7 +176,8 @@ final class RequestText {
     }
 
     private static String side(Comparison.Side side, String unit) {
-        return number(side.score()) + (side.error() == null ? "" : " ± " + number(side.error())) + " " + unit;
+        return number(side.score()) + (side.error() == null ? "" : " ± " + number(side.error(), side.score())) + " "
+                + unit;
     }
 
     private static String allocation(Comparison.Allocation allocation) {
@@ -189,7 +191,12 @@ final class RequestText {
     }
 
     static String number(double value) {
-        double abs = Math.abs(value);
+        return number(value, value);
+    }
+
+    /** The value with as many decimals as the reference needs: an error reads with its score's precision. */
+    static String number(double value, double reference) {
+        double abs = Math.abs(reference);
         if (abs >= 1000) {
             return String.format(Locale.ROOT, "%,.0f", value);
         }
@@ -199,7 +206,12 @@ final class RequestText {
         if (abs >= 1 || abs == 0) {
             return String.format(Locale.ROOT, "%.2f", value);
         }
-        return String.format(Locale.ROOT, "%.3g", value);
+        int decimals = Math.max(0, 2 - (int) Math.floor(Math.log10(abs)));
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+
+    private static String margin(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     private static String percent(double value) {

@@ -11,8 +11,10 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.TransactionException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.perfwatch.comparison.Comparison;
@@ -96,7 +98,8 @@ class RequestTracker {
                 refreshed++;
             }
             catch (RuntimeException ex) {
-                if (claimed[0] == null) {
+                if (claimed[0] == null || ex instanceof DataAccessException || ex instanceof TransactionException) {
+                    // The database is away: the request is not at fault, and the next poll tries again.
                     throw ex;
                 }
                 // Rolled back; failing the request keeps it from coming back every poll with the same error.

@@ -13,6 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Jmh;
 import dev.perfwatch.support.Runs;
 import dev.perfwatch.support.ServerTest;
 

@@ -1,17 +1,15 @@
-package dev.perfwatch.comparison;
+package dev.perfwatch.support;
 
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import dev.perfwatch.support.Runs;
-
 /** JMH result files with chosen per-fork samples, for comparisons whose answer is known beforehand. */
-final class Jmh {
+public final class Jmh {
 
     private final ArrayNode file = Runs.json.createArrayNode();
 
     /** Adds a thrpt case whose forks ran the given iterations, allocating the given bytes per operation. */
-    Jmh thrpt(String benchmark, String length, double allocation, double[]... forks) {
+    public Jmh thrpt(String benchmark, String length, double allocation, double[]... forks) {
         ObjectNode element = file.addObject();
         element.put("jmhVersion", "1.37");
         element.put("benchmark", benchmark);
@@ -51,7 +49,7 @@ final class Jmh {
         return this;
     }
 
-    ArrayNode file() {
+    public ArrayNode file() {
         return file;
     }
 }
