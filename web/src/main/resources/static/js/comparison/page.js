@@ -91,8 +91,8 @@ class ComparisonPage extends UrlPage {
   }
 
   async render(current) {
-    if (this.params.get('request') && !(this.params.get('base') && this.params.get('head'))) {
-      await this.fromRequest(this.params.get('request'));
+    if (this.params.get('request')) {
+      await this.renderRequest(this.params.get('request'), current);
       return;
     }
     const { projects, project } = await chosenProject(this.params);
@@ -118,19 +118,47 @@ class ComparisonPage extends UrlPage {
     this.renderBody(project, comparison);
   }
 
-  /** A request names the project and both commits: the URL gets them, so the view is a permalink either way. */
-  async fromRequest(id) {
-    let request = await api.optional(`/api/v1/requests/${encodeURIComponent(id)}`);
-    if (!request) {
-      const all = await api.optional('/api/v1/requests');
-      request = (Array.isArray(all) ? all : all?.requests ?? []).find((r) => String(r.id) === String(id)) ?? null;
+  /**
+   * A benchmark request's own answer: the comparison over the runs of its interleaved jobs only, once it succeeded
+   * (GET /api/v1/requests/{id}); before that, its progress. Every run of the two commits is one click away.
+   */
+  async renderRequest(id, current) {
+    const request = await api.optional(`/api/v1/requests/${encodeURIComponent(id)}`);
+    if (!current()) {
+      return;
     }
+    const { projects, project } = await chosenProject(new URLSearchParams({ project: request?.project ?? '' }));
+    this.renderControls(projects, project, request?.base ?? '', request?.head ?? '');
+    this.destroyCharts();
+    this.debug.hostClasses = [];
     if (!request) {
+      this.head.replaceChildren();
+      this.body.replaceChildren();
       this.status.textContent = `There is no benchmark request ${id}.`;
       return;
     }
-    const sha = (commit) => (typeof commit === 'string' ? commit : commit?.sha);
-    this.set({ project: request.project, base: sha(request.base), head: sha(request.head) }, { replace: true });
+    const jobs = request.jobs ?? [];
+    const done = jobs.filter((j) => j.status === 'succeeded').length;
+    const all = request.base && request.head ? h('a', { id: 'comparison-all-runs', href: `#/comparison?${api.query({
+      project: request.project, base: request.base, head: request.head })}` }, 'every run of these two commits') : null;
+    const from = request.pullRequest ? `${request.pullRequest.repository}#${request.pullRequest.number}`
+      : request.requestedBy;
+    if (request.comparison) {
+      this.renderHead(project, request.comparison);
+      this.renderBody(project, request.comparison);
+      this.status.textContent = `Benchmark request ${String(request.id).slice(0, 8)} from ${from}, ${request.status}`
+        + `${request.outcome ? ` (${request.outcome})` : ''}: its own ${jobs.length} jobs. ${this.status.textContent}`;
+      this.head.append(h('p', { class: 'meta' }, 'Compare ', all));
+      return;
+    }
+    replace(this.head, h('div', { class: 'commit-summary' },
+      h('h2', { id: 'comparison-heading' }, `Benchmark request ${String(request.id).slice(0, 8)}: `,
+        h('code', {}, shortSha(request.head)), ' against ', h('code', {}, shortSha(request.base))),
+      h('p', { class: 'meta' }, `from ${from} · ${request.status}`, request.failure ? ` · ${request.failure}` : '')));
+    replace(this.body, jobs.length ? h('p', {}, h('progress', { max: jobs.length, value: done,
+      'aria-label': `${done} of ${jobs.length} jobs done` }), ` ${done} of ${jobs.length} jobs done`) : null,
+    all ? h('p', {}, 'The comparison appears here when every job has run; meanwhile compare ', all, '.') : null);
+    this.status.textContent = `Benchmark request ${request.status}.`;
   }
 
   renderControls(projects, project, base, head) {

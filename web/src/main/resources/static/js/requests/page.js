@@ -127,8 +127,7 @@ class RequestsPage extends UrlPage {
                 h('span', { class: `badge ${request.status}` }, request.status)),
               h('td', {}, jobs.length ? [h('progress', { max: jobs.length, value: done,
                 'aria-label': `${done} of ${jobs.length} jobs done` }), ` ${done}/${jobs.length}`] : '–'),
-              h('td', {}, request.base && request.head ? h('a', { href: `#/comparison?${api.query({
-                project: request.project, base: sha(request.base), head: sha(request.head) })}` }, 'comparison') : ''));
+              h('td', {}, h('a', { href: `#/comparison?${api.query({ request: request.id })}` }, 'comparison')));
           }))));
   }
 

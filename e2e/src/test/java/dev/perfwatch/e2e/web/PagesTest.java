@@ -211,13 +211,19 @@ class PagesTest {
         assertThat(browser.elements("#failed-table tbody tr[data-job]")).hasSize(1);
         String request = "#requests-table tr[data-request='" + seeds.request + "']";
         assertThat(browser.element(request).getText()).contains("queued");
-        assertThat(browser.element(request + " a").getAttribute("href"))
-            .endsWith("#/comparison?project=web&base=" + sha(REGRESSION - 1) + "&head=" + sha(REGRESSION));
         browser.element("#log-toggle-" + seeds.failedJob).click();
         browser.await("window.perfwatch.requests.log?.attempts === 1");
         assertThat(browser.element("#failed-table pre.log").getText()).contains("OutOfMemoryError");
         assertThat(errors()).isEmpty();
         screenshot("requests.png");
+
+        browser.element(request + " a").click();
+        browser.await("window.perfwatch?.comparison?.state === 'ready'");
+        assertThat(browser.element("#comparison-heading").getText()).contains("Benchmark request");
+        assertThat(browser.element("#comparison-page").getText()).contains("0 of 4 jobs done");
+        assertThat(browser.element("#comparison-all-runs").getAttribute("href"))
+            .endsWith("#/comparison?project=web&base=" + sha(REGRESSION - 1) + "&head=" + sha(REGRESSION));
+        assertThat(errors()).isEmpty();
     }
 
     @Test
