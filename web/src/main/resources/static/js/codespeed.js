@@ -116,8 +116,14 @@ export async function translate(params) {
     const revision = base.split(/[+ ]/).pop();
     if (/^[0-9a-fA-F]{7,64}$/.test(revision) && !isId(revision)) {
       out.base = revision.toLowerCase();
-    } else {
-      notes.push(`baseline ${base} names a Codespeed revision id, which this page cannot resolve yet`);
+    } else if (isId(revision)) {
+      const found = await api.optional(`/api/v1/codespeed/revisions/${revision}`);
+      if (found) {
+        out.base = found.sha;
+        notes.push(`baseline revision ${revision} → ${found.tag || found.commitid}`);
+      } else {
+        notes.push(`baseline revision ${revision} is unknown`);
+      }
     }
   }
   const ben = params.get('ben');

@@ -286,7 +286,8 @@ class ComparisonPage extends UrlPage {
           : 'no interval: a side has fewer than two forks';
         const allocation = row.allocation
           ? `${number(row.allocation.base)} → ${number(row.allocation.head)} B/op`
-            + (row.allocation.changeBytes ? ` (${row.allocation.changeBytes > 0 ? '+' : ''}${number(row.allocation.changeBytes)})` : '')
+            + (row.allocation.changeBytes
+              ? ` (${row.allocation.changeBytes > 0 ? '+' : ''}${number(row.allocation.changeBytes)})` : '')
           : '–';
         return h('tr', { dataset: { verdict: row.verdict, caseKey: row.caseKey ?? '' } },
           h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,

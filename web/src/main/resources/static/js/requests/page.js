@@ -184,7 +184,8 @@ class RequestsPage extends UrlPage {
       h('p', { class: 'error' }, job.failure ?? ''),
       attempts.map((attempt) => h('div', { class: 'attempt' },
         h('p', {}, `Attempt ${attempt.number} on ${attempt.runner ?? '–'}, ${attempt.status}, `
-          + `${dateTime(attempt.startedAt)}–${dateTime(attempt.finishedAt)}${attempt.failure ? `: ${attempt.failure}` : ''}`),
+          + `${dateTime(attempt.startedAt)}–${dateTime(attempt.finishedAt)}`
+          + `${attempt.failure ? `: ${attempt.failure}` : ''}`),
         attempt.logTail ? h('pre', { class: 'log', tabindex: '0', 'aria-label': `log of attempt ${attempt.number}` },
           attempt.logTail) : h('p', { class: 'muted' }, 'No log was sent.'))));
     this.debug.log = { id, attempts: attempts.length, text: attempts.map((a) => a.logTail ?? '').join('\n') };

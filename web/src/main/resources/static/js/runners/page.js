@@ -87,7 +87,8 @@ class RunnersPage extends UrlPage {
       const shown = all.filter((r) => !state || r.state === state);
       return h('article', { class: 'card', dataset: { hostClass: name }, 'aria-labelledby': `class-${name}` },
         h('div', { class: 'card-head' }, h('h3', { id: `class-${name}` }, name),
-          h('span', { class: 'muted' }, `${plural(all.length, 'runner')}, ${all.filter((r) => r.state === 'busy').length} busy`),
+          h('span', { class: 'muted' },
+            `${plural(all.length, 'runner')}, ${all.filter((r) => r.state === 'busy').length} busy`),
           warnings.length ? h('span', { class: 'badge warn' }, plural(warnings.length, 'warning')) : null),
         warnings.length ? h('ul', { class: 'warnings' }, warnings.map((w) => h('li', {}, w))) : null,
         h('div', { class: 'table-box' }, h('table', { class: 'data' },

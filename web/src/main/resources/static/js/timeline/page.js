@@ -275,6 +275,23 @@ class TimelinePage {
     return next;
   }
 
+  /** A sha is the baseline itself; anything else is looked up as a tagged revision (a release) of the project. */
+  async setBaseline(value) {
+    if (!value || /^[0-9a-fA-F]{7,64}$/.test(value)) {
+      this.set({ base: value.toLowerCase() || null });
+      return;
+    }
+    const project = this.params.get('project');
+    const tagged = await api.get(`/api/v1/codespeed/revisions?${api.query({ project, tag: value })}`)
+      .catch(() => []);
+    if (tagged.length === 0) {
+      this.context.notice([`No commit of ${project} is tagged ${value}.`]);
+      return;
+    }
+    this.context.notice([`Baseline: ${value} is ${shortSha(tagged[0].sha)}.`]);
+    this.set({ base: tagged[0].sha });
+  }
+
   /** Points of every candidate environment, for the chosen metric and for allocation per operation. */
   async load(selection) {
     const revs = revsOf(this.params);
@@ -421,10 +438,10 @@ class TimelinePage {
           (value) => this.set({ median: Number(value) === DEFAULT_MEDIAN ? null : value }, { replace: true })),
         checkbox('opt-band', 'Error band', this.params.get('band') !== 'off',
           (checked) => this.set({ band: checked ? null : 'off' }, { replace: true })),
-        h('label', { class: 'field', for: 'opt-base' }, h('span', {}, 'Baseline commit'),
-          h('input', { id: 'opt-base', type: 'text', value: base ?? '', placeholder: 'sha', size: '10',
+        h('label', { class: 'field', for: 'opt-base' }, h('span', {}, 'Baseline commit or tag'),
+          h('input', { id: 'opt-base', type: 'text', value: base ?? '', placeholder: 'sha or tag', size: '12',
             spellcheck: 'false', autocomplete: 'off',
-            onchange: (event) => this.set({ base: event.target.value.trim().toLowerCase() || null }) })),
+            onchange: (event) => this.setBaseline(event.target.value.trim()) })),
         h('button', { type: 'button', id: 'reset-zoom', onclick: () => this.resetZoom(),
           title: 'Show all loaded results (0)' }, 'Reset zoom'));
     });

@@ -163,6 +163,19 @@ final class PageSeeds {
             .toString()).get("id").asString();
     }
 
+    /**
+     * A Codespeed client's result tagged {@code nightly-10} at commit 10 (executable 3, environment 2 of WebSession):
+     * a tagged revision to take as a baseline.
+     */
+    void tag() {
+        String form = "commitid=" + sha(10) + "&branch=main&project=web&executable=Web%20Java21"
+                + "&benchmark=taggedBaseline&environment=Hetzner&result_value=1.5&tag=nightly-10";
+        send(HttpRequest.newBuilder(URI.create(server.url() + "/result/add/"))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .header("Authorization", "Bearer " + ServerProcess.ADMIN_TOKEN)
+            .POST(HttpRequest.BodyPublishers.ofString(form)));
+    }
+
     private String register(String name, String hostClass, String cpu) {
         return post("/api/v1/runners", JSON.createObjectNode().put("name", name).put("hostClass", hostClass)
             .put("cores", hostClass.equals("4-core") ? 4 : 8).put("cpuModel", cpu).put("memoryMb", 32768)
@@ -195,7 +208,8 @@ final class PageSeeds {
                 throw new AssertionError(response.request().uri() + " answered " + response.statusCode() + ": "
                         + response.body());
             }
-            return JSON.readTree(response.body());
+            return response.body().startsWith("{") || response.body().startsWith("[")
+                    ? JSON.readTree(response.body()) : JSON.createObjectNode().put("text", response.body());
         }
         catch (IOException ex) {
             throw new java.io.UncheckedIOException(ex);

@@ -48,6 +48,7 @@ class PagesTest {
         seeds = new PageSeeds(server);
         seeds.alerts(WebSession.current().databaseUrl());
         seeds.jobs();
+        seeds.tag();
     }
 
     @BeforeEach
@@ -108,6 +109,21 @@ class PagesTest {
         assertThat(new Select(browser.element("#changes-environment")).getFirstSelectedOption().getText())
             .isEqualTo("4-core · JDK 21.0.1");
         assertThat(browser.element("#notice").getText()).contains("Codespeed");
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
+    void baselineWhenNamedByTagOrByCodespeedRevisionIsThatCommit() {
+        long revision = seeds.get("/api/v1/codespeed/revisions?project=web&tag=nightly-10").get(0).get("id").asLong();
+        browser.open(server.url() + "/#/?exe=3&ben=writeReusingBuffer.128.ASCII&env=2&base=3%2B" + revision);
+        browser.await("window.perfwatch?.timeline?.state === 'ready'");
+        assertThat(browser.url()).contains("base=" + sha(10));
+
+        browser.open(server.url() + "/#/timeline?project=web&benchmark=" + BENCHMARK);
+        browser.await("window.perfwatch?.timeline?.state === 'ready'");
+        browser.element("#opt-base").sendKeys("nightly-10", Keys.ENTER);
+        browser.await("location.hash.includes('base=" + sha(10) + "')");
+        browser.await("window.perfwatch.timeline.baseline['4-core · JDK 17.0.2'] > 0");
         assertThat(errors()).isEmpty();
     }
 
