@@ -87,8 +87,8 @@ class RequestTextTest {
 
     @Test
     void repliesWhenRenderedNeverStartALineWithTheBotsName() {
-        List<String> replies = List.of(RequestText.usage("perfwatch", "`fast` is not an option"),
-                RequestText.help("perfwatch"), RequestText.refused("perfwatch", "mallory"),
+        List<String> replies = List.of(Replies.usage("perfwatch", "`fast` is not an option"),
+                Replies.help("perfwatch"), Replies.refused("perfwatch", "mallory"),
                 RequestText.cancelled(REQUEST, "@bob"), RequestText.resolving(REQUEST, "perfwatch"));
 
         GoldenFiles.assertMatches("requests", "usage.md", replies.get(0));
