@@ -15,6 +15,8 @@ import dev.perfwatch.jobs.Attempt;
 import dev.perfwatch.jobs.Job;
 import dev.perfwatch.jobs.JobStatus;
 import dev.perfwatch.jobs.Jobs;
+import dev.perfwatch.runners.RunnerView;
+import dev.perfwatch.runners.Runners;
 
 /** Where a request's jobs are, per host class: done, running, the place in the queue, and an ETA. */
 @Component
@@ -24,12 +26,16 @@ class RequestProgress {
 
     private final RequestStore store;
 
-    RequestProgress(Jobs jobs, RequestStore store) {
+    private final Runners runners;
+
+    RequestProgress(Jobs jobs, RequestStore store, Runners runners) {
         this.jobs = jobs;
         this.store = store;
+        this.runners = runners;
     }
 
     Progress of(StoredRequest request, List<Job> own) {
+        List<RunnerView> online = runners.list().stream().filter(r -> !"offline".equals(r.state())).toList();
         List<Progress.HostClass> hosts = new ArrayList<>();
         for (String hostClass : request.hostClasses()) {
             List<Job> mine = own.stream().filter(j -> j.hostClass().equals(hostClass)).toList();
@@ -45,9 +51,12 @@ class RequestProgress {
                 .orElse(null);
             int queued = (int) mine.stream().filter(j -> j.status() == JobStatus.QUEUED).count();
             Integer ahead = queued == 0 ? null : ahead(hostClass, mine);
-            Long eta = eta(request, hostClass, own, (ahead == null ? 0 : ahead) + queued, running.size(), percent);
+            int serving = (int) online.stream().filter(r -> r.hostClass().equals(hostClass)).count();
+            Long eta = serving == 0 ? null
+                    : eta(request, hostClass, own, (ahead == null ? 0 : ahead) + queued, running.size(), percent,
+                            serving);
             hosts.add(new Progress.HostClass(hostClass, mine.size(), done, failed, running.size(), percent, queued,
-                    ahead, eta));
+                    ahead, eta, serving));
         }
         return new Progress(cases(request), hosts);
     }
@@ -69,9 +78,9 @@ class RequestProgress {
         return ahead;
     }
 
-    /** Minutes until the host class is through, one runner assumed, from the median duration of recent jobs. */
+    /** Minutes until the host class is through: what is left × the median duration of recent jobs ÷ the runners. */
     private Long eta(StoredRequest request, String hostClass, List<Job> own, int waiting, int running,
-            Double percent) {
+            Double percent, int serving) {
         List<Long> seconds = new ArrayList<>();
         own.stream().filter(j -> j.hostClass().equals(hostClass)).forEach(j -> duration(j).ifPresent(seconds::add));
         if (seconds.isEmpty()) {
@@ -85,7 +94,7 @@ class RequestProgress {
         seconds.sort(Long::compare);
         long median = seconds.get(seconds.size() / 2);
         double left = waiting + running * (percent == null ? 0.5 : Math.max(0, 1 - percent / 100));
-        return (long) Math.ceil(left * median / 60.0);
+        return (long) Math.ceil(left * median / 60.0 / serving);
     }
 
     private static Optional<Long> duration(Job job) {

@@ -50,7 +50,8 @@ final class RequestText {
                         : host.running() + (host.percent() == null ? "" : " (" + Math.round(host.percent()) + "%)"))
                 .append(" | ").append(host.queued())
                 .append(" | ").append(host.ahead() == null ? "–" : plural(host.ahead(), "job") + " ahead")
-                .append(" | ").append(host.done() + host.failed() == host.total() ? "–" : eta(host.etaMinutes()))
+                .append(" | ").append(host.finished() ? "–" : host.runners() == 0 ? "no runner online"
+                        : eta(host.etaMinutes()))
                 .append(" |\n");
         }
         out.append("\nThis comment is updated as the jobs progress. `@").append(bot)

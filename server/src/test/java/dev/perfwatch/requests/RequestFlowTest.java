@@ -64,7 +64,7 @@ class RequestFlowTest extends GithubStubbed {
         GithubStub.Comment queued = Poll.until("the queued comment", () -> github.comments(REPOSITORY, 201),
                 c -> c.size() == 1 && c.get(0).body().contains("queued:")).get(0);
         assertThat(queued.body()).contains("queued: ? cases × 1 host class, position 1, ETA unknown")
-            .contains("| req-flow | 0/4 | – | 4 | 0 jobs ahead | unknown |")
+            .contains("| req-flow | 0/4 | – | 4 | 0 jobs ahead | no runner online |")
             .contains("Head `c0ffee0` against merge base `ba5e000`");
         assertThat(github.calls("POST", "/issues/comments/21/reactions").get(0).body()).contains("rocket");
         Poll.until("the pending status", () -> github.calls("POST", "/statuses/" + head),

@@ -27,8 +27,8 @@ class RequestTextTest {
     @Test
     void progressWhenQueuedShowsCasesPositionAndEta() {
         Progress progress = new Progress(12, List.of(
-                new Progress.HostClass("4-core", 6, 0, 0, 0, null, 6, 2, 14L),
-                new Progress.HostClass("8-core", 6, 0, 0, 0, null, 6, 0, 9L)));
+                new Progress.HostClass("4-core", 6, 0, 0, 0, null, 6, 2, 14L, 1),
+                new Progress.HostClass("8-core", 6, 0, 0, 0, null, 6, 0, null, 0)));
 
         GoldenFiles.assertMatches("requests", "progress-queued.md", RequestText.progress(REQUEST, progress, "perfwatch"));
     }
@@ -36,8 +36,8 @@ class RequestTextTest {
     @Test
     void progressWhenRunningShowsJobsDoneAndTheRunningJob() {
         Progress progress = new Progress(null, List.of(
-                new Progress.HostClass("4-core", 6, 3, 1, 1, 45.0, 1, 0, 3L),
-                new Progress.HostClass("8-core", 6, 6, 0, 0, null, 0, null, null)));
+                new Progress.HostClass("4-core", 6, 3, 1, 1, 45.0, 1, 0, 3L, 2),
+                new Progress.HostClass("8-core", 6, 6, 0, 0, null, 0, null, null, 1)));
 
         GoldenFiles.assertMatches("requests", "progress-running.md",
                 RequestText.progress(REQUEST, progress, "perfwatch"));
