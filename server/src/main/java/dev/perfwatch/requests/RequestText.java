@@ -121,10 +121,13 @@ final class RequestText {
         return header(request) + "**perfwatch** benchmark request failed: " + reason + "\n";
     }
 
-    /** The path form of the comparison page: {@code /comparison?project=&base=&head=}. */
+    /**
+     * The comparison page: {@code /comparison?project=&base=&head=&request=}. request lets the page show the
+     * request's own comparison (its runs only, as in the comment) rather than every run at the two commits.
+     */
     static String comparisonLink(RequestsProperties properties, StoredRequest request) {
         return properties.link("/comparison?project=" + URLEncoder.encode(request.project(), StandardCharsets.UTF_8)
-                + "&base=" + request.base() + "&head=" + request.head());
+                + "&base=" + request.base() + "&head=" + request.head() + "&request=" + request.id());
     }
 
     private static void table(StringBuilder out, List<Comparison.Row> rows) {

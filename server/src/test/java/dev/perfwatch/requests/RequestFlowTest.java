@@ -92,7 +92,7 @@ class RequestFlowTest extends GithubStubbed {
             .contains("<details><summary>1 more case: same or unclear</summary>")
             .contains("| same | ±0 B/op |")
             .contains("[Comparison page](https://perfwatch.example.org/comparison?project=demo&base=" + mergeBase
-                    + "&head=" + head + ")");
+                    + "&head=" + head + "&request=" + request.get("id").asString() + ")");
         assertThat(github.calls("POST", "/issues/201/comments")).as("one comment, edited in place").hasSize(1);
         assertThat(github.calls("PATCH", "/issues/comments/")).isNotEmpty();
         List<GithubStub.Call> statuses = Poll.until("the final status", () -> github.calls("POST", "/statuses/" + head),

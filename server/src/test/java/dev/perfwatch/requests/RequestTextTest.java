@@ -24,6 +24,9 @@ class RequestTextTest {
             null, "apache/flink", 14346, 555L, "@ada", null, 0, Instant.parse("2026-11-23T10:00:00Z"),
             Instant.parse("2026-11-23T10:00:00Z"), null);
 
+    static final RequestsProperties PROPERTIES = new RequestsProperties("perfwatch", List.of("OWNER"), List.of(), 10,
+            5.0, java.time.Duration.ofSeconds(5), "https://perfwatch.example.org/", "perfwatch", Map.of());
+
     @Test
     void progressWhenQueuedShowsCasesPositionAndEta() {
         Progress progress = new Progress(12, List.of(
@@ -65,7 +68,7 @@ class RequestTextTest {
 
         Outcome outcome = Outcome.of(comparison, 5.0, 1);
         String text = RequestText.finished(moved, comparison, outcome.word(), 1, 2.0,
-                "https://perfwatch.example.org/comparison?project=flink&base=ba5e&head=c0ffee");
+                RequestText.comparisonLink(PROPERTIES, moved));
 
         GoldenFiles.assertMatches("requests", "finished.md", text);
         assertThat(outcome).isEqualTo(new Outcome("failure", "failure", "1 of 5 cases slower by 5% or more"));
