@@ -2,13 +2,11 @@ package dev.perfwatch.comparison;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import tools.jackson.databind.JsonNode;
@@ -60,7 +58,7 @@ public class Comparisons {
         ComparisonQueries.StoredCommit headCommit = commit(projectId, project, "head", head);
         Map<Long, Map<String, Cell>> baseCells = cells(queries.results(baseCommit.id(), hostClass, runs));
         Map<Long, Map<String, Cell>> headCells = cells(queries.results(headCommit.id(), hostClass, runs));
-        List<Environment> environments = new ArrayList<>();
+        List<EnvironmentLabels.Environment> environments = new ArrayList<>();
         for (Map.Entry<Long, Map<String, Cell>> environment : baseCells.entrySet()) {
             Map<String, Cell> heads = headCells.getOrDefault(environment.getKey(), Map.of());
             List<Comparison.Row> rows = new ArrayList<>();
@@ -77,10 +75,10 @@ public class Comparisons {
             }
             if (!rows.isEmpty()) {
                 rows.sort(ORDER);
-                environments.add(new Environment(facts, rows));
+                environments.add(new EnvironmentLabels.Environment(facts, rows));
             }
         }
-        return new Comparison(project, view(baseCommit), view(headCommit), labelled(environments));
+        return new Comparison(project, view(baseCommit), view(headCommit), EnvironmentLabels.labelled(environments));
     }
 
     /** Checks the query parameters the API and requests share; a null regex means every benchmark. */
@@ -178,36 +176,6 @@ public class Comparisons {
         return cells;
     }
 
-    /** "4-core · JDK 17.0.15", with the VM name and then the JVM arguments where two labels would read the same. */
-    private static List<Comparison.HostClass> labelled(List<Environment> environments) {
-        List<String> labels = new ArrayList<>();
-        for (Environment environment : environments) {
-            String jdk = environment.facts().jdkVersion();
-            labels.add(environment.facts().hostClass() + " · JDK " + (jdk.isEmpty() ? "unknown" : jdk));
-        }
-        widen(labels, environments, facts -> facts.vmName().replace(" 64-Bit Server VM", ""));
-        widen(labels, environments, facts -> String.join(" ", facts.jvmArgs()));
-        List<Comparison.HostClass> out = new ArrayList<>();
-        for (int i = 0; i < environments.size(); i++) {
-            ComparisonQueries.ResultRow facts = environments.get(i).facts();
-            out.add(new Comparison.HostClass(facts.hostClass(), labels.get(i), facts.jdkVersion(),
-                    environments.get(i).rows()));
-        }
-        out.sort(Comparator.comparing(Comparison.HostClass::environment));
-        return out;
-    }
-
-    private static void widen(List<String> labels, List<Environment> environments,
-            Function<ComparisonQueries.ResultRow, String> more) {
-        List<String> before = List.copyOf(labels);
-        for (int i = 0; i < labels.size(); i++) {
-            String extra = more.apply(environments.get(i).facts());
-            if (Collections.frequency(before, before.get(i)) > 1 && !extra.isBlank()) {
-                labels.set(i, before.get(i) + " " + extra);
-            }
-        }
-    }
-
     private static Comparison.Commit view(ComparisonQueries.StoredCommit commit) {
         return new Comparison.Commit(commit.sha(), commit.message(), commit.time());
     }
@@ -218,9 +186,6 @@ public class Comparisons {
             case UNCLEAR -> 1;
             case SAME -> 2;
         };
-    }
-
-    private record Environment(ComparisonQueries.ResultRow facts, List<Comparison.Row> rows) {
     }
 
     /** One case of one environment at one commit: its primary result(s) and allocation result(s). */

@@ -53,10 +53,10 @@ class PullRequestCommands {
         log.info("Command from {} ({}) on {}#{}: {}", comment.author(), comment.association(), comment.repository(),
                 comment.pullRequest(), command);
         if (command instanceof Command.Help) {
-            reply(comment, RequestText.help(bot));
+            reply(comment, Replies.help(bot));
         }
         else if (command instanceof Command.Malformed malformed) {
-            reply(comment, RequestText.usage(bot, malformed.reason()));
+            reply(comment, Replies.usage(bot, malformed.reason()));
         }
         else if (!refusedUntrusted(comment)) {
             if (command instanceof Command.Benchmark benchmark) {
@@ -71,7 +71,7 @@ class PullRequestCommands {
     private void cancel(PullRequestComment comment) {
         Optional<StoredRequest> active = store.activeOf(comment.repository(), comment.pullRequest());
         if (active.isEmpty()) {
-            reply(comment, RequestText.nothingToCancel(properties.botName()));
+            reply(comment, Replies.nothingToCancel(properties.botName()));
             return;
         }
         github.react(comment.repository(), comment.commentId(), "+1");
@@ -81,7 +81,7 @@ class PullRequestCommands {
     private void benchmark(PullRequestComment comment, Command.Benchmark command) {
         Optional<Map.Entry<String, RequestsProperties.Project>> project = properties.byRepository(comment.repository());
         if (project.isEmpty() || project.get().getValue().suite() == null) {
-            reply(comment, RequestText.unknownRepository(properties.botName(), comment.repository()));
+            reply(comment, Replies.unknownRepository(properties.botName(), comment.repository()));
             return;
         }
         start(comment, project.get().getKey(), project.get().getValue(), command);
@@ -107,7 +107,7 @@ class PullRequestCommands {
         if (properties.trusted(comment.author(), comment.association())) {
             return false;
         }
-        reply(comment, RequestText.refused(properties.botName(), comment.author()));
+        reply(comment, Replies.refused(properties.botName(), comment.author()));
         log.info("Refused a command of @{} ({}) on {}#{}: not trusted", comment.author(), comment.association(),
                 comment.repository(), comment.pullRequest());
         return true;

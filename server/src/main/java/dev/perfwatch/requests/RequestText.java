@@ -50,7 +50,8 @@ final class RequestText {
                         : host.running() + (host.percent() == null ? "" : " (" + Math.round(host.percent()) + "%)"))
                 .append(" | ").append(host.queued())
                 .append(" | ").append(host.ahead() == null ? "–" : plural(host.ahead(), "job") + " ahead")
-                .append(" | ").append(host.done() + host.failed() == host.total() ? "–" : eta(host.etaMinutes()))
+                .append(" | ").append(host.finished() ? "–" : host.runners() == 0 ? "no runner online"
+                        : eta(host.etaMinutes()))
                 .append(" |\n");
         }
         out.append("\nThis comment is updated as the jobs progress. `@").append(bot)
@@ -120,33 +121,13 @@ final class RequestText {
         return header(request) + "**perfwatch** benchmark request failed: " + reason + "\n";
     }
 
-    static String usage(String bot, String reason) {
-        return "**" + bot + "** did not understand that: " + reason + ".\n\nUsage: " + CommandParser.usage(bot) + "\n";
-    }
-
-    static String help(String bot) {
-        return "**" + bot + "** benchmarks pull requests on dedicated hosts.\n\nUsage: " + CommandParser.usage(bot)
-                + "\n";
-    }
-
-    static String refused(String bot, String author) {
-        return "Thanks @" + author + "! **" + bot + "** runs benchmark requests for maintainers and collaborators only, "
-                + "because the pull request's code runs on our benchmark hosts. A maintainer can ask for you.\n";
-    }
-
-    static String nothingToCancel(String bot) {
-        return "**" + bot + "**: this pull request has no benchmark request in progress.\n";
-    }
-
-    static String unknownRepository(String bot, String repository) {
-        return "**" + bot + "** has no project for " + repository + ": an administrator sets "
-                + "`perfwatch.requests.projects.<name>.github-repository`.\n";
-    }
-
-    /** The path form of the comparison page: {@code /comparison?project=&base=&head=}. */
+    /**
+     * The comparison page: {@code /comparison?project=&base=&head=&request=}. request lets the page show the
+     * request's own comparison (its runs only, as in the comment) rather than every run at the two commits.
+     */
     static String comparisonLink(RequestsProperties properties, StoredRequest request) {
         return properties.link("/comparison?project=" + URLEncoder.encode(request.project(), StandardCharsets.UTF_8)
-                + "&base=" + request.base() + "&head=" + request.head());
+                + "&base=" + request.base() + "&head=" + request.head() + "&request=" + request.id());
     }
 
     private static void table(StringBuilder out, List<Comparison.Row> rows) {

@@ -2,7 +2,6 @@ package dev.perfwatch.requests;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -21,7 +20,6 @@ import dev.perfwatch.comparison.Comparison;
 import dev.perfwatch.comparison.Comparisons;
 import dev.perfwatch.github.GithubApi;
 import dev.perfwatch.github.GithubException;
-import dev.perfwatch.jobs.Attempt;
 import dev.perfwatch.jobs.Job;
 import dev.perfwatch.jobs.JobStatus;
 import dev.perfwatch.jobs.Jobs;
@@ -54,18 +52,22 @@ class RequestTracker {
 
     private final RequestUpdates updates;
 
+    private final RequestProgress progress;
+
     private final RequestsProperties properties;
 
     private final TransactionTemplate transaction;
 
     RequestTracker(RequestStore store, Requests requests, Jobs jobs, Comparisons comparisons, GithubApi github,
-            RequestUpdates updates, RequestsProperties properties, TransactionTemplate transaction) {
+            RequestUpdates updates, RequestProgress progress, RequestsProperties properties,
+            TransactionTemplate transaction) {
         this.store = store;
         this.requests = requests;
         this.jobs = jobs;
         this.comparisons = comparisons;
         this.github = github;
         this.updates = updates;
+        this.progress = progress;
         this.properties = properties;
         this.transaction = transaction;
     }
@@ -160,7 +162,7 @@ class RequestTracker {
         if (request.status() == Status.QUEUED && own.stream().anyMatch(job -> job.status() != JobStatus.QUEUED)) {
             store.status(request.id(), Status.RUNNING);
         }
-        updates.progress(request, progress(request, own));
+        updates.progress(request, progress.of(request, own));
         store.nextCheck(request.id(), properties.refreshInterval().toMillis(), 0);
     }
 
@@ -213,85 +215,6 @@ class RequestTracker {
     private void fail(StoredRequest request, String reason) {
         store.finish(request.id(), Status.FAILED, null, reason);
         updates.failed(request, reason);
-    }
-
-    private Progress progress(StoredRequest request, List<Job> own) {
-        List<Progress.HostClass> hosts = new ArrayList<>();
-        for (String hostClass : request.hostClasses()) {
-            List<Job> mine = own.stream().filter(j -> j.hostClass().equals(hostClass)).toList();
-            int done = (int) mine.stream().filter(j -> j.status() == JobStatus.SUCCEEDED).count();
-            int failed = (int) mine.stream()
-                .filter(j -> j.status() == JobStatus.FAILED || j.status() == JobStatus.CANCELLED)
-                .count();
-            List<Job> running = mine.stream().filter(j -> j.status() == JobStatus.RUNNING).toList();
-            Double percent = running.stream()
-                .map(j -> j.progress() == null ? null : j.progress().percent())
-                .filter(p -> p != null)
-                .max(Double::compare)
-                .orElse(null);
-            int queued = (int) mine.stream().filter(j -> j.status() == JobStatus.QUEUED).count();
-            Integer ahead = queued == 0 ? null : ahead(hostClass, mine);
-            Long eta = eta(request, hostClass, own, (ahead == null ? 0 : ahead) + queued, running.size(), percent);
-            hosts.add(new Progress.HostClass(hostClass, mine.size(), done, failed, running.size(), percent, queued,
-                    ahead, eta));
-        }
-        return new Progress(cases(request), hosts);
-    }
-
-    /** Queued jobs a runner of the host class takes before this request's next one (the queue's own order). */
-    private int ahead(String hostClass, List<Job> mine) {
-        List<UUID> ids = mine.stream().map(Job::id).toList();
-        List<Job> queue = new ArrayList<>(jobs.list(JobStatus.QUEUED, null, hostClass, 1000));
-        queue.sort(Comparator.comparingInt(Job::priority).reversed()
-            .thenComparing(Job::createdAt)
-            .thenComparing(j -> j.id().toString()));
-        int ahead = 0;
-        for (Job job : queue) {
-            if (ids.contains(job.id())) {
-                return ahead;
-            }
-            ahead++;
-        }
-        return ahead;
-    }
-
-    /** Minutes until the host class is through, one runner assumed, from the median duration of recent jobs. */
-    private Long eta(StoredRequest request, String hostClass, List<Job> own, int waiting, int running,
-            Double percent) {
-        List<Long> seconds = new ArrayList<>();
-        own.stream().filter(j -> j.hostClass().equals(hostClass)).forEach(j -> duration(j).ifPresent(seconds::add));
-        if (seconds.isEmpty()) {
-            for (Job recent : jobs.list(JobStatus.SUCCEEDED, request.project(), hostClass, 5)) {
-                jobs.find(recent.id()).flatMap(RequestTracker::duration).ifPresent(seconds::add);
-            }
-        }
-        if (seconds.isEmpty()) {
-            return null;
-        }
-        seconds.sort(Long::compare);
-        long median = seconds.get(seconds.size() / 2);
-        double left = waiting + running * (percent == null ? 0.5 : Math.max(0, 1 - percent / 100));
-        return (long) Math.ceil(left * median / 60.0);
-    }
-
-    private static Optional<Long> duration(Job job) {
-        if (job.status() != JobStatus.SUCCEEDED || job.attempts() == null || job.attempts().isEmpty()) {
-            return Optional.empty();
-        }
-        Attempt last = job.attempts().get(job.attempts().size() - 1);
-        if (last.startedAt() == null || last.finishedAt() == null) {
-            return Optional.empty();
-        }
-        return Optional.of(Math.max(1, Duration.between(last.startedAt(), last.finishedAt()).toSeconds()));
-    }
-
-    private Integer cases(StoredRequest request) {
-        Pattern regex = Comparisons.benchmarks(request.benchmarks(), "benchmarks");
-        int cases = store.benchmarks(request.project()).stream()
-            .filter(b -> regex == null || regex.matcher(b.benchmark()).find())
-            .mapToInt(RequestStore.BenchmarkCases::cases)
-            .sum();
-        return cases == 0 ? null : cases;
     }
 
     private long retryMillis(int failedBefore) {

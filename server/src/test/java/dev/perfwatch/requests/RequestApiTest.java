@@ -77,7 +77,8 @@ class RequestApiTest extends GithubStubbed {
         assertThat(row.get("verdict").asString()).isEqualTo("faster");
         assertThat(row.get("base").get("forks").asInt()).isEqualTo(2);
         assertThat(done.get("comparisonUrl").asString())
-            .isEqualTo("https://perfwatch.example.org/comparison?project=demo&base=" + base + "&head=" + head);
+            .isEqualTo("https://perfwatch.example.org/comparison?project=demo&base=" + base + "&head=" + head
+                    + "&request=" + id);
         assertThat(api.get("/api/v1/requests?project=demo&status=succeeded").json().findValuesAsString("id"))
             .contains(id);
         assertThat(api.get("/api/v1/requests?project=demo&status=queued").json().findValuesAsString("id"))

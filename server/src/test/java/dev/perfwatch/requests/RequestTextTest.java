@@ -24,11 +24,14 @@ class RequestTextTest {
             null, "apache/flink", 14346, 555L, "@ada", null, 0, Instant.parse("2026-11-23T10:00:00Z"),
             Instant.parse("2026-11-23T10:00:00Z"), null);
 
+    static final RequestsProperties PROPERTIES = new RequestsProperties("perfwatch", List.of("OWNER"), List.of(), 10,
+            5.0, java.time.Duration.ofSeconds(5), "https://perfwatch.example.org/", "perfwatch", Map.of());
+
     @Test
     void progressWhenQueuedShowsCasesPositionAndEta() {
         Progress progress = new Progress(12, List.of(
-                new Progress.HostClass("4-core", 6, 0, 0, 0, null, 6, 2, 14L),
-                new Progress.HostClass("8-core", 6, 0, 0, 0, null, 6, 0, 9L)));
+                new Progress.HostClass("4-core", 6, 0, 0, 0, null, 6, 2, 14L, 1),
+                new Progress.HostClass("8-core", 6, 0, 0, 0, null, 6, 0, null, 0)));
 
         GoldenFiles.assertMatches("requests", "progress-queued.md", RequestText.progress(REQUEST, progress, "perfwatch"));
     }
@@ -36,8 +39,8 @@ class RequestTextTest {
     @Test
     void progressWhenRunningShowsJobsDoneAndTheRunningJob() {
         Progress progress = new Progress(null, List.of(
-                new Progress.HostClass("4-core", 6, 3, 1, 1, 45.0, 1, 0, 3L),
-                new Progress.HostClass("8-core", 6, 6, 0, 0, null, 0, null, null)));
+                new Progress.HostClass("4-core", 6, 3, 1, 1, 45.0, 1, 0, 3L, 2),
+                new Progress.HostClass("8-core", 6, 6, 0, 0, null, 0, null, null, 1)));
 
         GoldenFiles.assertMatches("requests", "progress-running.md",
                 RequestText.progress(REQUEST, progress, "perfwatch"));
@@ -65,7 +68,7 @@ class RequestTextTest {
 
         Outcome outcome = Outcome.of(comparison, 5.0, 1);
         String text = RequestText.finished(moved, comparison, outcome.word(), 1, 2.0,
-                "https://perfwatch.example.org/comparison?project=flink&base=ba5e&head=c0ffee");
+                RequestText.comparisonLink(PROPERTIES, moved));
 
         GoldenFiles.assertMatches("requests", "finished.md", text);
         assertThat(outcome).isEqualTo(new Outcome("failure", "failure", "1 of 5 cases slower by 5% or more"));
@@ -87,8 +90,8 @@ class RequestTextTest {
 
     @Test
     void repliesWhenRenderedNeverStartALineWithTheBotsName() {
-        List<String> replies = List.of(RequestText.usage("perfwatch", "`fast` is not an option"),
-                RequestText.help("perfwatch"), RequestText.refused("perfwatch", "mallory"),
+        List<String> replies = List.of(Replies.usage("perfwatch", "`fast` is not an option"),
+                Replies.help("perfwatch"), Replies.refused("perfwatch", "mallory"),
                 RequestText.cancelled(REQUEST, "@bob"), RequestText.resolving(REQUEST, "perfwatch"));
 
         GoldenFiles.assertMatches("requests", "usage.md", replies.get(0));

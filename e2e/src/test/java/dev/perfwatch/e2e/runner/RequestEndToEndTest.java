@@ -159,7 +159,7 @@ class RequestEndToEndTest {
     static String masked(String comment) {
         String out = comment.replace(head, "<head>").replace(base, "<base>")
             .replace(head.substring(0, 7), "<head>").replace(base.substring(0, 7), "<base>")
-            .replaceAll("request [0-9a-f-]{36}", "request <id>")
+            .replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>")
             .replaceAll("JDK 17\\.[0-9.+_a-z-]*", "JDK 17.x");
         StringBuilder lines = new StringBuilder();
         for (String line : out.split("\n", -1)) {
