@@ -9,14 +9,46 @@ export class ApiError extends Error {
   }
 }
 
-/** A token only matters when the server requires one for reads (PERFWATCH_READ_REQUIRES_TOKEN). */
-function headers() {
-  const token = localStorage.getItem('perfwatch.token');
+const WRITE_TOKEN = 'perfwatch.writeToken';
+
+/**
+ * The token pasted for write actions (triage) lives in sessionStorage: it is gone when the tab closes and is never
+ * in a URL. The stored read token (PERFWATCH_READ_REQUIRES_TOKEN) is the fallback.
+ */
+export function writeToken() {
+  return sessionStorage.getItem(WRITE_TOKEN);
+}
+
+export function setWriteToken(token) {
+  if (token) {
+    sessionStorage.setItem(WRITE_TOKEN, token);
+  } else {
+    sessionStorage.removeItem(WRITE_TOKEN);
+  }
+}
+
+/**
+ * A token only matters for reads when the server requires one (PERFWATCH_READ_REQUIRES_TOKEN). Reads never send the
+ * pasted write token: a mistyped one would make the server refuse every read.
+ */
+function headers(token = localStorage.getItem('perfwatch.token')) {
   return token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' };
 }
 
 export async function get(path) {
-  const response = await fetch(path, { headers: headers() });
+  return answer(path, await fetch(path, { headers: headers() }));
+}
+
+/** A write with the pasted token: 401 and 403 come back as ApiError like any other refusal. */
+export async function post(path, body) {
+  return answer(path, await fetch(path, {
+    method: 'POST',
+    headers: { ...headers(writeToken()), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }));
+}
+
+async function answer(path, response) {
   if (!response.ok) {
     let detail = '';
     try {
@@ -59,6 +91,20 @@ export const series = (filter) => cached(`/api/v1/series?${query(filter)}`);
 export const points = (id, limit) => cached(`/api/v1/series/${id}/points?${query({ limit })}`);
 
 export const run = (id) => cached(`/api/v1/runs/${id}`);
+
+export { query };
+
+/** A read that answers null on 404: an API another feature has not shipped on this server. */
+export async function optional(path) {
+  try {
+    return await get(path);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      return null;
+    }
+    throw error;
+  }
+}
 
 /** Codespeed's ids and names (the Codespeed compatibility feature); empty where the server has none. */
 export async function codespeed(kind) {

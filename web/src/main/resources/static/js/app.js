@@ -3,15 +3,17 @@
 
 import { h, replace } from './dom.js';
 import * as router from './router.js';
-import { isCodespeed, translate } from './codespeed.js';
+import { isCodespeed, translate, translateChanges } from './codespeed.js';
 
-/**
- * The pages in navigation order. Later pages (changes, comparison, alerts, requests, runners) are added here with
- * their module once their APIs exist.
- */
+/** The pages in navigation order; each also answers at its own path (/changes?…), see pathRedirect. */
 const PAGES = [
   { id: 'timeline', label: 'Timeline', load: () => import('./timeline/page.js') },
   { id: 'grid', label: 'Suite grid', load: () => import('./grid/page.js') },
+  { id: 'changes', label: 'Changes', load: () => import('./changes/page.js') },
+  { id: 'comparison', label: 'Comparison', load: () => import('./comparison/page.js') },
+  { id: 'alerts', label: 'Alerts', load: () => import('./alerts/page.js') },
+  { id: 'requests', label: 'Requests', load: () => import('./requests/page.js') },
+  { id: 'runners', label: 'Runners', load: () => import('./runners/page.js') },
 ];
 
 const DEFAULT_PAGE = 'timeline';
@@ -73,6 +75,33 @@ async function codespeedRedirect() {
   return true;
 }
 
+/**
+ * A page's own path (/comparison?project=…, as a pull request comment links it; /changes/?rev=… as Codespeed's
+ * reports page does) becomes the same view at "/#/<page>?…", the one address form the router reads.
+ */
+async function pathRedirect() {
+  const match = /^\/([a-z]+)\/?$/.exec(location.pathname);
+  const page = match && PAGES.find((p) => p.id === match[1]);
+  if (!page) {
+    return;
+  }
+  const { page: hashPage, params } = router.current();
+  if (hashPage !== '') {
+    history.replaceState(null, '', `/${location.hash}`);
+    return;
+  }
+  let query = new URLSearchParams(location.search);
+  for (const [name, value] of params) {
+    query.set(name, value);
+  }
+  if (page.id === 'changes' && isCodespeed(query)) {
+    const view = await translateChanges(query);
+    query = new URLSearchParams(Object.entries(view.params).filter(([, value]) => value));
+    notice([`Opened a Codespeed link: ${view.notes.join(', ')}`]);
+  }
+  history.replaceState(null, '', `/${router.href(page.id, query)}`);
+}
+
 let rendered = null;
 
 async function render() {
@@ -117,7 +146,10 @@ async function start() {
     main.focus();
   });
   try {
-    await codespeedRedirect();
+    if (!/^\/changes\/?$/.test(location.pathname)) {
+      await codespeedRedirect();
+    }
+    await pathRedirect();
   } catch (error) {
     notice([`This Codespeed link could not be read: ${error.message}`]);
   }

@@ -116,8 +116,14 @@ export async function translate(params) {
     const revision = base.split(/[+ ]/).pop();
     if (/^[0-9a-fA-F]{7,64}$/.test(revision) && !isId(revision)) {
       out.base = revision.toLowerCase();
-    } else {
-      notes.push(`baseline ${base} names a Codespeed revision id, which this page cannot resolve yet`);
+    } else if (isId(revision)) {
+      const found = await api.optional(`/api/v1/codespeed/revisions/${revision}`);
+      if (found) {
+        out.base = found.sha;
+        notes.push(`baseline revision ${revision} → ${found.tag || found.commitid}`);
+      } else {
+        notes.push(`baseline revision ${revision} is unknown`);
+      }
     }
   }
   const ben = params.get('ben');
@@ -141,3 +147,30 @@ export async function translate(params) {
   return { page: 'timeline', params: { project: found.project, benchmark: found.benchmark, ...out }, notes };
 }
 
+
+/**
+ * The perfwatch changes view of Codespeed's changes link (/changes/?rev=<commitid>&exe=<id>&env=<name>, which its
+ * reports page lists): rev → commit, exe → project and JVM, env → host class.
+ */
+export async function translateChanges(params) {
+  const notes = [];
+  const out = {};
+  const exe = params.get('exe');
+  const executable = exe ? await executables(exe, notes) : { project: null, jvms: [] };
+  out.project = executable.project ?? params.get('project');
+  if (executable.jvms.length) {
+    out.jvm = executable.jvms[0];
+  }
+  if (params.get('env')) {
+    out.hostClass = await hostClass(params.get('env'), notes);
+  }
+  const rev = params.get('rev');
+  if (rev && /^[0-9a-fA-F]{7,64}$/.test(rev)) {
+    out.commit = rev.toLowerCase();
+    notes.push(`revision ${rev} → commit`);
+  }
+  if (params.get('tre') && isId(params.get('tre'))) {
+    out.trend = params.get('tre');
+  }
+  return { page: 'changes', params: out, notes };
+}

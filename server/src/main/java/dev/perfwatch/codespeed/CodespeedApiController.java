@@ -13,16 +13,20 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.perfwatch.codespeed.CodespeedVocabulary.Benchmark;
 import dev.perfwatch.codespeed.CodespeedVocabulary.Environment;
 import dev.perfwatch.codespeed.CodespeedVocabulary.Executable;
+import dev.perfwatch.codespeed.CodespeedVocabulary.Revision;
 import dev.perfwatch.security.Caller;
 import dev.perfwatch.security.Role;
+import dev.perfwatch.system.NotFoundException;
 
 /**
  * Codespeed's environments, executables and benchmarks with their ids. Creating one before its first result chooses
@@ -84,6 +88,19 @@ class CodespeedApiController {
         long project = store.project(CodespeedNames.slug(request.project(), "project"), request.defaultBranch());
         return store.createExecutable(project, request.name(), request.id(), request.description(),
                 request.jdkVersion(), request.vmName(), request.vmVersion());
+    }
+
+    /** Revisions with a tag (a release), for a baseline by name; without tag, every tagged one. */
+    @GetMapping("/revisions")
+    List<Revision> revisions(@RequestParam(required = false) String project,
+            @RequestParam(required = false) String tag) {
+        return store.taggedRevisions(project, tag == null || tag.isBlank() ? null : tag);
+    }
+
+    /** One revision by id, as Codespeed's {@code base=<executable>+<revision>} names it. */
+    @GetMapping("/revisions/{id}")
+    Revision revision(@PathVariable long id) {
+        return store.revision(id).orElseThrow(() -> new NotFoundException("no Codespeed revision " + id));
     }
 
     @GetMapping("/benchmarks")

@@ -13,6 +13,7 @@ import org.springframework.stereotype.Repository;
 import dev.perfwatch.codespeed.CodespeedVocabulary.Benchmark;
 import dev.perfwatch.codespeed.CodespeedVocabulary.Environment;
 import dev.perfwatch.codespeed.CodespeedVocabulary.Executable;
+import dev.perfwatch.codespeed.CodespeedVocabulary.Revision;
 
 /**
  * The SQL of Codespeed's vocabulary. Rows are created on first use; a wanted id (an import keeping the source's
@@ -257,5 +258,36 @@ class CodespeedStore {
         return new Benchmark(rs.getLong("id"), rs.getString("name"), rs.getString("description"),
                 rs.getString("units_title"), rs.getString("units"), rs.getBoolean("lessisbetter"),
                 rs.getString("data_type"));
+    }
+
+    private static final String REVISION = """
+            select cr.id, p.name as project, b.name as branch, cr.commitid, c.sha, cr.tag
+            from codespeed_revision cr
+            join branch b on b.id = cr.branch_id
+            join project p on p.id = b.project_id
+            join commit c on c.id = cr.commit_id
+            """;
+
+    /** Tagged revisions of a project (or of all), a tag's or every tagged one, newest commit first. */
+    List<Revision> taggedRevisions(String project, String tag) {
+        return jdbc.sql(REVISION + """
+                where cr.tag <> '' and (cast(:project as text) is null or p.name = :project)
+                  and (cast(:tag as text) is null or cr.tag = :tag)
+                order by c.time desc nulls last, cr.id desc
+                limit 1000
+                """)
+            .param("project", project)
+            .param("tag", tag)
+            .query(CodespeedStore::revision)
+            .list();
+    }
+
+    Optional<Revision> revision(long id) {
+        return jdbc.sql(REVISION + "where cr.id = :id").param("id", id).query(CodespeedStore::revision).optional();
+    }
+
+    private static Revision revision(ResultSet rs, int row) throws SQLException {
+        return new Revision(rs.getLong("id"), rs.getString("project"), rs.getString("branch"),
+                rs.getString("commitid"), rs.getString("sha"), rs.getString("tag"));
     }
 }

@@ -25,4 +25,11 @@ final class CodespeedVocabulary {
             return lessisbetter ? "lower" : "higher";
         }
     }
+
+    /**
+     * A Codespeed revision: the commit id as its client sent it, the commit it is stored as, and its tag. The id is
+     * what Codespeed's {@code base=<executable>+<revision>} names.
+     */
+    record Revision(long id, String project, String branch, String commitid, String sha, String tag) {
+    }
 }

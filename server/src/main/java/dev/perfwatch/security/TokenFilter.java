@@ -30,6 +30,9 @@ class TokenFilter extends OncePerRequestFilter {
     static final java.util.List<String> API_PREFIXES = java.util.List.of("/api/", "/result/", "/timeline/", "/reports",
             "/changes/");
 
+    /** Codespeed's page paths under those prefixes answer the UI's static shell (dev.perfwatch.web), not data. */
+    static final Set<String> PAGES = Set.of("/timeline/", "/changes/");
+
     private static final Set<String> READ_METHODS = Set.of("GET", "HEAD", "OPTIONS");
 
     private final ApiTokens tokens;
@@ -45,7 +48,7 @@ class TokenFilter extends OncePerRequestFilter {
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
         boolean api = API_PREFIXES.stream().anyMatch(path::startsWith);
-        return !api || SELF_AUTHENTICATED.contains(path);
+        return !api || SELF_AUTHENTICATED.contains(path) || PAGES.contains(path);
     }
 
     @Override

@@ -62,6 +62,27 @@ class CodespeedApiTest {
     }
 
     @Test
+    void revisionsWhenTaggedNameTheirCommitForABaselineOrACodespeedBaseLink() {
+        Api api = Api.at(port);
+        CodespeedClient codespeed = new CodespeedClient(port);
+        String release = "1234567890abcdef1234567890abcdef12345678";
+        codespeed.post("/result/add/", java.util.Map.of("commitid", release, "branch", "master", "project", "tagged",
+                "executable", "Tagged", "benchmark", "taggedBenchmark", "environment", "Tag Env", "result_value", 2.5,
+                "tag", "release-1.10"));
+        codespeed.post("/result/add/", java.util.Map.of("commitid", "abcdef1", "branch", "master", "project", "tagged",
+                "executable", "Tagged", "benchmark", "taggedBenchmark", "environment", "Tag Env", "result_value", 2.6));
+
+        tools.jackson.databind.JsonNode tagged = api.get("/api/v1/codespeed/revisions?project=tagged").json();
+        assertThat(tagged).as("only the tagged revision").hasSize(1);
+        assertThat(tagged.get(0).get("tag").asString()).isEqualTo("release-1.10");
+        assertThat(tagged.get(0).get("sha").asString()).isEqualTo(release);
+        assertThat(api.get("/api/v1/codespeed/revisions?project=tagged&tag=release-1.9").json()).isEmpty();
+        long id = tagged.get(0).get("id").asLong();
+        assertThat(api.get("/api/v1/codespeed/revisions/" + id).json().get("commitid").asString()).isEqualTo(release);
+        assertThat(api.get("/api/v1/codespeed/revisions/987654321").status()).isEqualTo(404);
+    }
+
+    @Test
     void createBenchmarkWhenDataTypeInvalidAnswers400NamingIt() {
         Api.Response response = Api.at(port).postJson("/api/v1/codespeed/benchmarks",
                 "{\"name\": \"badType\", \"dataType\": \"X\"}");

@@ -1,9 +1,9 @@
-// Change points and alerts drawn on a timeline. The layer reads a list of {sha, label, kind} per series; today it
-// comes from the alerts API (issue #4), which may not exist yet: a 404 means "no alerts", and after one 404 the
-// page stops asking until it is reloaded, so the layer lights up once the API lands without any change here.
+// Alerts drawn on a timeline at their first bad commit. The layer reads a list of {sha, label, kind} per series from
+// the alerts API (docs/alerts.md); on a server without it a 404 means "no alerts", and after one 404 the page stops
+// asking until it is reloaded.
 
 import { get, ApiError } from '../api.js';
-import { shortSha } from '../format.js';
+import { percent, shortSha } from '../format.js';
 
 /** Whether the alerts API exists: settled by the first request, which the others wait for. */
 let available = null;
@@ -40,8 +40,9 @@ function toAnnotation(item) {
   const sha = shaOf(item.commit) ?? item.sha ?? shaOf(range.last) ?? shaOf(range.to) ?? shaOf(range.end)
     ?? shaOf(item.lastCommit) ?? null;
   const kind = String(item.kind ?? item.direction ?? item.status ?? 'alert');
-  const label = item.label ?? item.summary ?? item.title ?? `${kind} at ${shortSha(sha)}`;
-  return { sha, label: String(label), kind };
+  const size = typeof item.magnitude === 'number' ? ` ${percent(item.magnitude)}` : '';
+  const label = item.label ?? item.summary ?? item.title ?? `${kind}${size} at ${shortSha(sha)}`;
+  return { sha, label: String(label), kind, id: item.id ?? null, status: item.status ?? null };
 }
 
 /** Annotations of several series, one request each, merged by commit and kind. */

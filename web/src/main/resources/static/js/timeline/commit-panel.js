@@ -5,7 +5,7 @@ import * as api from '../api.js';
 import { h, replace } from '../dom.js';
 import { dateTime, firstLine, number, percent, shortSha, valueWithError } from '../format.js';
 import { repositoryLinks } from '../repository.js';
-import { sameCommit } from './data.js';
+import { jvmOf, sameCommit } from './data.js';
 
 /** Better or worse in words, so the change never relies on colour alone. */
 function verdict(change, direction) {
@@ -109,6 +109,13 @@ export function renderCommitPanel(panel, sha, context) {
         `Commit on ${links.host}`),
       previous ? [' · ', h('a', { href: links.compare(previous, commit.sha), target: '_blank', rel: 'noopener',
         id: 'compare-link' }, `Changes since ${shortSha(previous)}`)] : null) : null,
+    h('p', { class: 'links' },
+      h('a', { id: 'changes-link', href: `#/changes?${new URLSearchParams({ project: context.project,
+        hostClass: lines[0]?.environment.hostClass ?? '', jvm: lines[0] ? jvmOf(lines[0].environment) : '',
+        commit: commit.sha })}`.replace(/%2C/gi, ',') }, 'Every case at this commit'),
+      previous ? [' · ', h('a', { id: 'comparison-link', href: `#/comparison?${new URLSearchParams({
+        project: context.project, base: previous, head: commit.sha })}` }, `Compare with ${shortSha(previous)}`)]
+        : null),
     h('table', { class: 'values' },
       h('caption', {}, `${context.metricLabel} (${lines[0]?.primary?.unit ?? ''}) against the previous result`),
       h('tbody', {}, metricRows(lines, commit.sha, 'primary'))),

@@ -15,7 +15,9 @@ export function jvmOf(environment) {
  */
 export function environmentLabels(environments) {
   const labels = new Map();
-  const base = (e) => `${e.hostClass} · JDK ${jvmOf(e)}`;
+  // Codespeed's executables name no JDK, only themselves (vmName): "8-core · Flink" rather than "JDK unknown".
+  const base = (e) => (e.jdkVersion || e.vmVersion ? `${e.hostClass} · JDK ${jvmOf(e)}`
+    : e.vmName ? `${e.hostClass} · ${e.vmName}` : e.hostClass);
   const count = (label) => environments.filter((e) => labels.get(e.id) === label).length;
   environments.forEach((e) => labels.set(e.id, base(e)));
   environments.forEach((e) => {

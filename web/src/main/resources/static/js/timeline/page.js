@@ -175,6 +175,9 @@ class TimelinePage {
 
   /** The selection the URL names, or the URL to go to when it leaves something open (the first of each). */
   async resolve(params) {
+    if (params.get('series')) {
+      return { redirect: await this.seriesView(params) };
+    }
     const projects = await api.projects();
     if (projects.length === 0) {
       return { empty: 'No results yet: upload a JMH run (see docs/api.md) and reload.', projects };
@@ -238,6 +241,55 @@ class TimelinePage {
     const candidates = environments.filter((e) => (hostClasses.length === 0 || hostClasses.includes(e.hostClass))
       && (jvms.length === 0 || jvms.includes(jvmOf(e))));
     return { ...selection, series: caseSeries, environments, candidates, hostClasses, jvms };
+  }
+
+  /**
+   * A link to one series (alert messages link `#/timeline?series=<id>`) opens its case with its environment
+   * ticked, in the page's own parameters.
+   */
+  async seriesView(params) {
+    const next = new URLSearchParams(params);
+    next.delete('series');
+    try {
+      const series = await api.get(`/api/v1/series/${encodeURIComponent(params.get('series'))}`);
+      const projects = await api.projects();
+      const project = projects.find((p) => p.name === series.project);
+      next.set('project', series.project);
+      if (project && series.branch !== project.defaultBranch) {
+        next.set('branch', series.branch);
+      } else {
+        next.delete('branch');
+      }
+      next.set('benchmark', series.benchmark);
+      next.set('case', String(series.case.id));
+      if (series.metric.name === 'primary') {
+        next.delete('metric');
+      } else {
+        next.set('metric', series.metric.name);
+      }
+      next.set('hostClass', series.environment.hostClass);
+      next.set('jvm', jvmOf(series.environment));
+    } catch (error) {
+      this.context.notice([`There is no series ${params.get('series')}: ${error.message}`]);
+    }
+    return next;
+  }
+
+  /** A sha is the baseline itself; anything else is looked up as a tagged revision (a release) of the project. */
+  async setBaseline(value) {
+    if (!value || /^[0-9a-fA-F]{7,64}$/.test(value)) {
+      this.set({ base: value.toLowerCase() || null });
+      return;
+    }
+    const project = this.params.get('project');
+    const tagged = await api.get(`/api/v1/codespeed/revisions?${api.query({ project, tag: value })}`)
+      .catch(() => []);
+    if (tagged.length === 0) {
+      this.context.notice([`No commit of ${project} is tagged ${value}.`]);
+      return;
+    }
+    this.context.notice([`Baseline: ${value} is ${shortSha(tagged[0].sha)}.`]);
+    this.set({ base: tagged[0].sha });
   }
 
   /** Points of every candidate environment, for the chosen metric and for allocation per operation. */
@@ -386,10 +438,10 @@ class TimelinePage {
           (value) => this.set({ median: Number(value) === DEFAULT_MEDIAN ? null : value }, { replace: true })),
         checkbox('opt-band', 'Error band', this.params.get('band') !== 'off',
           (checked) => this.set({ band: checked ? null : 'off' }, { replace: true })),
-        h('label', { class: 'field', for: 'opt-base' }, h('span', {}, 'Baseline commit'),
-          h('input', { id: 'opt-base', type: 'text', value: base ?? '', placeholder: 'sha', size: '10',
+        h('label', { class: 'field', for: 'opt-base' }, h('span', {}, 'Baseline commit or tag'),
+          h('input', { id: 'opt-base', type: 'text', value: base ?? '', placeholder: 'sha or tag', size: '12',
             spellcheck: 'false', autocomplete: 'off',
-            onchange: (event) => this.set({ base: event.target.value.trim().toLowerCase() || null }) })),
+            onchange: (event) => this.setBaseline(event.target.value.trim()) })),
         h('button', { type: 'button', id: 'reset-zoom', onclick: () => this.resetZoom(),
           title: 'Show all loaded results (0)' }, 'Reset zoom'));
     });
@@ -667,6 +719,7 @@ class TimelinePage {
       lines: this.visibleLines(),
       order: this.axis.order,
       repository: this.loaded.selection.project.repository,
+      project: this.loaded.selection.project.name,
       metricLabel: this.loaded.selection.metric,
       base: this.params.get('base'),
       onSelect: (next) => this.open(next, { replace: true }),

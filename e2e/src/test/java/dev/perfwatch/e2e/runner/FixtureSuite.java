@@ -16,7 +16,7 @@ final class FixtureSuite {
 
     static final String QUICK = "-f 1 -wi 0 -i 1 -r 300ms";
 
-    private static final String POM = """
+    static final String POM = """
             <?xml version="1.0" encoding="UTF-8"?>
             <project xmlns="http://maven.apache.org/POM/4.0.0">
               <modelVersion>4.0.0</modelVersion>
@@ -180,7 +180,7 @@ final class FixtureSuite {
             .formatted(project, commit, hostClass, repository, jmhOptions);
     }
 
-    private static String git(Path dir, String... args) throws IOException {
+    static String git(Path dir, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString(), "-c", "user.name=Fixture",
                 "-c", "user.email=fixture@example.org", "-c", "commit.gpgsign=false"));
         command.addAll(List.of(args));

@@ -13,11 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.Keys;
@@ -36,9 +35,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * The UI in headless Chromium against the packaged server, seeded through the ingest API. Screenshots go to
- * {@code target/screenshots}, or where {@code -Dperfwatch.screenshots=../docs/screenshots} says (docs/ui.md).
+ * The timeline and the suite grid in headless Chromium against the packaged server, seeded through the ingest API
+ * ({@link WebSession}). Screenshots go to {@code target/screenshots}, or where
+ * {@code -Dperfwatch.screenshots=../docs/screenshots} says (docs/ui.md).
  */
+@ExtendWith(WebSession.Extension.class)
 class WebUiTest {
 
     private static final String READY = "window.perfwatch?.timeline?.state === 'ready'";
@@ -47,34 +48,14 @@ class WebUiTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    @TempDir
-    static Path dir;
-
     static ServerProcess server;
 
     static Browser browser;
 
     @BeforeAll
-    static void start() throws Exception {
-        server = ServerProcess.start(dir.resolve("server"));
-        SuiteHistory.upload(server.url());
-        // Codespeed's ids for the permalink test: environment 2 is the 4-core host class, executable 3 is JDK 21.
-        post("/api/v1/codespeed/environments", """
-                {"id": 2, "name": "Hetzner", "hostClass": "4-core"}""");
-        post("/api/v1/codespeed/executables", """
-                {"id": 3, "project": "web", "name": "Web Java21", "jdkVersion": "21.0.1",
-                 "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "21.0.1+12"}""");
-        browser = Browser.start(dir.resolve("chromium"), 1280, 960);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) {
-            browser.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+    static void start() {
+        server = WebSession.current().server;
+        browser = WebSession.current().browser;
     }
 
     @BeforeEach
@@ -123,6 +104,10 @@ class WebUiTest {
         assertThat(browser.element("#commit-link").getAttribute("href")).isEqualTo(repository + "/commit/" + culprit);
         assertThat(browser.element("#compare-link").getAttribute("href"))
             .isEqualTo(repository + "/compare/" + sha(REGRESSION - 1) + "..." + culprit);
+        assertThat(browser.element("#comparison-link").getAttribute("href"))
+            .endsWith("#/comparison?project=web&base=" + sha(REGRESSION - 1) + "&head=" + culprit);
+        assertThat(browser.element("#changes-link").getAttribute("href")).contains("#/changes?project=web")
+            .contains("commit=" + culprit);
         browser.await("document.querySelectorAll('#commit-panel .run').length === 3");
         assertThat(errors()).isEmpty();
 
@@ -253,15 +238,11 @@ class WebUiTest {
         assertThat(Files.size(file)).as("README images stay small").isLessThan(300_000);
     }
 
-    /**
-     * Severe console entries, except the alerts API's 404: the annotation layer asks for alerts before issue #4's
-     * API exists and treats the 404 as "no alerts", but Chromium still logs the failed request.
-     */
+    /** Severe console entries: errors, failed loads. */
     private static List<String> errors() {
         return browser.log().stream()
             .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
             .map(LogEntry::getMessage)
-            .filter(message -> !(message.contains("/api/v1/alerts?series=") && message.contains("404")))
             .toList();
     }
 
@@ -282,15 +263,5 @@ class WebUiTest {
             .send(HttpRequest.newBuilder(URI.create(server.url() + path)).GET().build(),
                     HttpResponse.BodyHandlers.ofString())
             .body();
-    }
-
-    private static void post(String path, String body) throws IOException, InterruptedException {
-        HttpResponse<String> response = HttpClient.newHttpClient()
-            .send(HttpRequest.newBuilder(URI.create(server.url() + path))
-                .header("Content-Type", "application/json")
-                .header("Authorization", "Bearer " + ServerProcess.ADMIN_TOKEN)
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     }
 }

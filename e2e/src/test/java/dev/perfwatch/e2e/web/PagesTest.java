@@ -1,0 +1,277 @@
+package dev.perfwatch.e2e.web;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.support.ui.Select;
+import tools.jackson.databind.JsonNode;
+
+import dev.perfwatch.e2e.ServerProcess;
+
+import static dev.perfwatch.e2e.web.SuiteHistory.BENCHMARK;
+import static dev.perfwatch.e2e.web.SuiteHistory.REGRESSION;
+import static dev.perfwatch.e2e.web.SuiteHistory.sha;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The pages beyond the timeline (changes, comparison, alerts, requests, runners) in headless Chromium against the
+ * shared packaged server ({@link WebSession}), with the jobs, runners and alert group of {@link PageSeeds}.
+ */
+@ExtendWith(WebSession.Extension.class)
+class PagesTest {
+
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"));
+
+    static ServerProcess server;
+
+    static Browser browser;
+
+    static PageSeeds seeds;
+
+    @BeforeAll
+    static void seed() throws Exception {
+        server = WebSession.current().server;
+        browser = WebSession.current().browser;
+        seeds = new PageSeeds(server);
+        seeds.alerts(WebSession.current().databaseUrl());
+        seeds.jobs();
+        seeds.tag();
+    }
+
+    @BeforeEach
+    void blank() {
+        browser.open("about:blank");
+        browser.log();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "changes", "comparison", "alerts", "requests", "runners" })
+    void pageWhenOpenedByItsPathLoadsWithoutConsoleErrors(String page) {
+        browser.open(server.url() + "/" + page + "?project=web");
+        await(page);
+
+        assertThat(browser.url()).endsWith("/#/" + page + "?project=web");
+        assertThat(browser.element("#nav a[aria-current=page]").getAttribute("href")).contains("#/" + page);
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
+    void changesWhenAtTheRegressionColoursEveryFourCoreCaseWorseAndStepsThroughCommits() throws IOException {
+        long environment = seeds.get("/api/v1/series/" + seeds.series("primary", "4-core", "17.0.2", "1", "ASCII"))
+            .get("environment").get("id").asLong();
+        browser.open(server.url() + "/#/changes?project=web&environment=" + environment + "&commit=" + sha(REGRESSION));
+        await("changes");
+
+        assertThat(browser.elements("#changes-table tbody tr")).hasSize(8);
+        // Each case is 10% slower; the noise (1.5% between runs, errors of 1-3% per run) leaves a case or two
+        // below 99.9% significance, which is the point of colouring by significance rather than by percent.
+        assertThat(browser.elements("#changes-table td.sig.worse[data-column=trend]")).hasSizeGreaterThanOrEqualTo(6);
+        assertThat(browser.elements("#changes-table td.sig.worse[data-column=previous]")).hasSizeGreaterThanOrEqualTo(6);
+        assertThat(browser.element("#changes-table td.sig.worse").getCssValue("background-color"))
+            .isNotEqualTo("rgba(0, 0, 0, 0)");
+        assertThat(browser.elements("#changes-table td[data-verdict=better]")).isEmpty();
+        assertThat(browser.element("#changes-table tbody td.sig").getText()).contains("worse");
+        assertThat(errors()).isEmpty();
+        screenshot("changes.png");
+
+        browser.element("#changes-next").click();
+        browser.await("window.perfwatch.changes.commit === '" + sha(REGRESSION + 1) + "'");
+        assertThat(browser.url()).contains("commit=" + sha(REGRESSION + 1));
+        browser.element("body").sendKeys(Keys.ARROW_LEFT);
+        browser.await("window.perfwatch.changes.commit === '" + sha(REGRESSION) + "'");
+        browser.element("body").sendKeys(Keys.ARROW_LEFT);
+        browser.await("window.perfwatch.changes.commit === '" + sha(REGRESSION - 1) + "'");
+        assertThat(browser.elements("#changes-table td.sig.worse[data-column=trend]"))
+            .as("before the regression nothing moved against the trend").isEmpty();
+    }
+
+    @Test
+    void codespeedChangesLinkWhenOpenedShowsThatExecutablesEnvironmentAtTheRevision() {
+        browser.open(server.url() + "/changes/?rev=" + sha(REGRESSION) + "&exe=3&env=Hetzner&tre=5");
+        browser.await("window.perfwatch?.changes?.state === 'ready' && window.perfwatch.changes.commit === '"
+                + sha(REGRESSION) + "'");
+
+        assertThat(browser.url()).contains("/#/changes?project=web").contains("hostClass=4-core")
+            .contains("jvm=21.0.1").contains("commit=" + sha(REGRESSION)).contains("trend=5");
+        assertThat(new Select(browser.element("#changes-environment")).getFirstSelectedOption().getText())
+            .isEqualTo("4-core · JDK 21.0.1");
+        assertThat(browser.element("#notice").getText()).contains("Codespeed");
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
+    void baselineWhenNamedByTagOrByCodespeedRevisionIsThatCommit() {
+        long revision = seeds.get("/api/v1/codespeed/revisions?project=web&tag=nightly-10").get(0).get("id").asLong();
+        browser.open(server.url() + "/#/?exe=3&ben=writeReusingBuffer.128.ASCII&env=2&base=3%2B" + revision);
+        browser.await("window.perfwatch?.timeline?.state === 'ready'");
+        assertThat(browser.url()).contains("base=" + sha(10));
+
+        browser.open(server.url() + "/#/timeline?project=web&benchmark=" + BENCHMARK);
+        browser.await("window.perfwatch?.timeline?.state === 'ready'");
+        browser.element("#opt-base").sendKeys("nightly-10", Keys.ENTER);
+        browser.await("location.hash.includes('base=" + sha(10) + "')");
+        browser.await("window.perfwatch.timeline.baseline['4-core · JDK 17.0.2'] > 0");
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
+    void alertWhenOnTheTimelineIsAnnotatedAtItsCommit() {
+        long series = seeds.series("primary", "4-core", "17.0.2", "128", "ASCII");
+        browser.open(server.url() + "/#/timeline?series=" + series);
+        browser.await("window.perfwatch?.timeline?.state === 'ready' && window.perfwatch.timeline.annotations.length > 0");
+
+        assertThat(browser.url()).as("a series link becomes the case's view").contains("benchmark=" + BENCHMARK)
+            .contains("hostClass=4-core").contains("jvm=17.0.2").doesNotContain("series=");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> annotation = (Map<String, Object>) browser.script(
+                "return window.perfwatch.timeline.annotations.find((a) => a.kind === 'regression')");
+        assertThat(annotation.get("sha")).isEqualTo(sha(REGRESSION));
+        assertThat((String) annotation.get("label")).contains("regression").contains("10");
+        @SuppressWarnings("unchecked")
+        Map<String, Number> point = (Map<String, Number>) browser.script(
+                "return window.perfwatch.timeline.pixelOf('4-core · JDK 17.0.2', arguments[0])", sha(REGRESSION));
+        Number line = (Number) browser.script("""
+                const chart = window.perfwatch.timeline.charts.primary;
+                const alert = Object.values(chart.options.plugins.annotation.annotations)
+                  .find((a) => a.borderColor === '#D55E00');
+                return chart.scales.x.getPixelForValue(alert.xMin);""");
+        assertThat(line.doubleValue()).as("the alert's line is drawn through the culprit's point")
+            .isCloseTo(point.get("x").doubleValue(), within(1.0));
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
+    void triageWhenTokenPastedChangesTheGroupsStatusAndRecordsItInTheHistory() throws IOException {
+        String group = null;
+        for (JsonNode one : seeds.get("/api/v1/alert-groups?project=web")) {
+            if (one.get("commit").get("sha").asString().equals(sha(REGRESSION))) {
+                group = one.get("id").asString();
+            }
+        }
+        browser.open(server.url() + "/#/alerts?project=web");
+        await("alerts");
+        String card = "#group-" + group;
+        assertThat(browser.element(card + " .summary").getText()).contains("regressed");
+        assertThat(browser.element(card + "-apply").isEnabled()).as("no token yet").isFalse();
+
+        browser.element("#token-input").sendKeys(ServerProcess.ADMIN_TOKEN, Keys.ENTER);
+        browser.await("document.getElementById('token-forget') !== null");
+        browser.await("window.perfwatch.alerts.state === 'ready' && !document.getElementById('group-" + group
+                + "-apply').disabled");
+        new Select(browser.element(card + "-status")).selectByValue("acknowledged");
+        browser.element(card + "-comment").sendKeys("known: the buffer per call");
+        browser.element(card + "-apply").click();
+        browser.await("[...document.querySelectorAll('" + card + " tr[data-alert]')]"
+                + ".every((row) => row.dataset.status === 'acknowledged')");
+
+        assertThat(seeds.get("/api/v1/alert-groups/" + group).get("alerts").findValuesAsString("status"))
+            .containsOnly("acknowledged");
+        String alert = browser.element(card + " tr[data-alert]").getAttribute("data-alert");
+        browser.element("#history-toggle-" + alert).click();
+        browser.await("document.querySelectorAll('#history-list-" + alert + " li').length === 2");
+        assertThat(browser.element("#history-list-" + alert).getText()).contains("new → acknowledged")
+            .contains("known: the buffer per call");
+        assertThat(browser.url()).contains("alert=" + alert);
+        assertThat(errors()).isEmpty();
+        screenshot("alerts.png");
+        browser.script("sessionStorage.clear()");
+    }
+
+    @Test
+    void comparisonWhenOpenedFromAPullRequestLinkShowsEachEnvironmentsCasesAndBars() throws IOException {
+        browser.open(server.url() + "/comparison?project=web&base=" + sha(REGRESSION - 1) + "&head=" + sha(REGRESSION));
+        await("comparison");
+        JsonNode answer = seeds.get("/api/v1/comparisons?project=web&base=" + sha(REGRESSION - 1) + "&head="
+                + sha(REGRESSION));
+
+        assertThat(browser.url()).contains("/#/comparison?project=web&base=");
+        assertThat(browser.elements(".comparison-table")).hasSize(answer.get("hostClasses").size()).hasSize(3);
+        for (JsonNode environment : answer.get("hostClasses")) {
+            List<String> shown = browser.elements(".comparison-table[data-environment='"
+                    + environment.get("environment").asString() + "'] tbody tr").stream()
+                .map(row -> row.getAttribute("data-verdict"))
+                .toList();
+            assertThat(shown).as(environment.get("environment").asString())
+                .isEqualTo(environment.get("rows").findValuesAsString("verdict")).hasSize(8);
+        }
+        assertThat(browser.elements(".comparison-table[data-environment='4-core · JDK 17.0.2'] tr[data-verdict=slower]"))
+            .as("the 4-core hosts are 10% slower at the regression").isNotEmpty();
+        assertThat(browser.elements(".comparison-table tr[data-verdict=faster]")).isEmpty();
+        browser.await("window.perfwatch.comparison.charts === 3");
+        assertThat(errors()).isEmpty();
+        screenshot("comparison.png");
+    }
+
+    @Test
+    void requestsWhenJobsRunShowsProgressQueueAndTheFailedJobsLog() throws IOException {
+        browser.open(server.url() + "/#/requests");
+        await("requests");
+
+        String running = "#running-table tr[data-job='" + seeds.runningJob + "']";
+        assertThat(browser.element(running + " progress").getAttribute("value")).isEqualTo("42");
+        assertThat(browser.element(running).getText()).contains("measurement 3/5").contains("bench-4c-01");
+        assertThat(browser.elements("#queued-table tr[data-job='" + seeds.queuedJob + "']")).hasSize(1);
+        assertThat(browser.elements("#failed-table tbody tr[data-job]")).hasSize(1);
+        String request = "#requests-table tr[data-request='" + seeds.request + "']";
+        assertThat(browser.element(request).getText()).contains("queued");
+        browser.element("#log-toggle-" + seeds.failedJob).click();
+        browser.await("window.perfwatch.requests.log?.attempts === 1");
+        assertThat(browser.element("#failed-table pre.log").getText()).contains("OutOfMemoryError");
+        assertThat(errors()).isEmpty();
+        screenshot("requests.png");
+
+        browser.element(request + " a").click();
+        browser.await("window.perfwatch?.comparison?.state === 'ready'");
+        assertThat(browser.element("#comparison-heading").getText()).contains("Benchmark request");
+        assertThat(browser.element("#comparison-page").getText()).contains("0 of 4 jobs done");
+        assertThat(browser.element("#comparison-all-runs").getAttribute("href"))
+            .endsWith("#/comparison?project=web&base=" + sha(REGRESSION - 1) + "&head=" + sha(REGRESSION));
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
+    void runnersWhenHostsOfAClassDifferWarnsAboutIt() throws IOException {
+        browser.open(server.url() + "/#/runners");
+        await("runners");
+
+        assertThat(browser.elements("#runner-classes tr[data-runner]")).hasSize(3);
+        assertThat(browser.element("#runner-classes .card[data-host-class='4-core'] .warnings").getText())
+            .contains("CPU model").contains("bench-4c-02");
+        assertThat(browser.elements("#runner-classes .card[data-host-class='8-core'] .warnings")).isEmpty();
+        assertThat(browser.element("#runner-classes tr[data-runner='bench-4c-01']").getAttribute("data-state"))
+            .isEqualTo("busy");
+        assertThat(errors()).isEmpty();
+        screenshot("runners.png");
+    }
+
+    private static void await(String page) {
+        browser.await("window.perfwatch?." + page + "?.state === 'ready'");
+    }
+
+    private static void screenshot(String name) throws IOException {
+        Path file = SCREENSHOTS.resolve(name);
+        browser.screenshot(file);
+        assertThat(Files.size(file)).as("README images stay small").isLessThan(300_000);
+    }
+
+    /** Severe console entries: errors, failed loads. */
+    static List<String> errors() {
+        return browser.log().stream()
+            .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+            .map(LogEntry::getMessage)
+            .toList();
+    }
+}

@@ -1,0 +1,177 @@
+package dev.perfwatch.changes;
+
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** Read-side SQL of the changes page: one commit's results in one environment beside the results before them. */
+@Repository
+class ChangeQueries {
+
+    private final JdbcClient jdbc;
+
+    ChangeQueries(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    record Branch(long id, String project, long projectId, String name) {
+    }
+
+    /** A commit and its place on the branch. */
+    record Placed(long id, BigDecimal position, ChangeViews.Commit commit) {
+    }
+
+    /** One series at the commit with the statistics of the results before it; the significance is Java's. */
+    record Measured(long series, String benchmark, ChangeViews.Case benchmarkCase, ChangeViews.Metric metric,
+            double score, Double error, String previousSha, Double previousScore, Double previousError,
+            int trendPoints, Double trendMean, Double trendSpread) {
+    }
+
+    /** The project's branch of that name, or its default branch. */
+    Optional<Branch> branch(String project, String branch) {
+        return jdbc.sql("""
+                select b.id, p.name as project, p.id as project_id, b.name
+                from project p
+                join branch b on b.project_id = p.id and b.name = coalesce(:branch, p.default_branch)
+                where p.name = :project
+                """)
+            .param("project", project)
+            .param("branch", branch)
+            .query((rs, row) -> new Branch(rs.getLong("id"), rs.getString("project"), rs.getLong("project_id"),
+                    rs.getString("name")))
+            .optional();
+    }
+
+    boolean projectExists(String project) {
+        return jdbc.sql("select count(*) from project where name = :project").param("project", project)
+            .query(Long.class).single() > 0;
+    }
+
+    /** The environments with series on the branch, by host class and JVM. */
+    List<ChangeViews.Environment> environments(long branch) {
+        return jdbc.sql("""
+                select e.id, e.host_class, e.jdk_version, e.vm_name, e.vm_version, e.jvm_args
+                from environment e
+                where e.id in (select s.environment_id from series s where s.branch_id = :branch)
+                order by e.host_class, e.jdk_version, e.vm_name, e.id
+                """)
+            .param("branch", branch)
+            .query((rs, row) -> new ChangeViews.Environment(rs.getLong("id"), rs.getString("host_class"),
+                    rs.getString("jdk_version"), rs.getString("vm_name"), rs.getString("vm_version"),
+                    Arrays.asList((String[]) rs.getArray("jvm_args").getArray())))
+            .list();
+    }
+
+    /** Commits on the branch whose sha starts with the given one (an abbreviation may name several). */
+    List<Placed> commits(long branch, String shaPrefix) {
+        return jdbc.sql("""
+                select c.id, bc.position, c.sha, c.time, c.author, c.message
+                from commit c
+                join branch_commit bc on bc.commit_id = c.id and bc.branch_id = :branch
+                where c.sha like :prefix || '%'
+                order by bc.position
+                limit 2
+                """)
+            .param("branch", branch)
+            .param("prefix", shaPrefix)
+            .query(ChangeQueries::placed)
+            .list();
+    }
+
+    /**
+     * The nearest commit before (or after) a position on the branch with a result in the environment; with no
+     * position, the newest one. One index scan of result (series_id, position) per series of the environment.
+     */
+    Optional<Placed> neighbour(long branch, long environment, BigDecimal position, boolean before) {
+        String sql = """
+                select c.id, bc.position, c.sha, c.time, c.author, c.message
+                from branch_commit bc
+                join commit c on c.id = bc.commit_id
+                where bc.branch_id = :branch
+                  and bc.position = (select %s(r.position)
+                                     from series s
+                                     join lateral (select r.position from result r
+                                                   where r.series_id = s.id and %s
+                                                   order by r.position %s
+                                                   limit 1) r on true
+                                     where s.branch_id = :branch and s.environment_id = :environment)
+                """.formatted(before ? "max" : "min",
+                        position == null ? "true" : before ? "r.position < :position" : "r.position > :position",
+                        before ? "desc" : "asc");
+        return jdbc.sql(sql)
+            .param("branch", branch)
+            .param("environment", environment)
+            .param("position", position)
+            .query(ChangeQueries::placed)
+            .optional();
+    }
+
+    /**
+     * Every series of the environment (of one metric, or all) with a result at the commit: the newest run's result
+     * there, the result before it on the branch, and the mean and spread of up to {@code trend} results before it.
+     */
+    List<Measured> measured(long branch, long environment, long commit, String metric, int trend) {
+        return jdbc.sql("""
+                select s.id as series, b.name as benchmark, bc.id as case_id, bc.mode, bc.threads, bc.params,
+                       m.name as metric, m.unit, m.direction,
+                       here.score, here.error,
+                       before.sha as previous_sha, before.score as previous_score, before.error as previous_error,
+                       back.points, back.mean, back.spread
+                from series s
+                join benchmark_case bc on bc.id = s.case_id
+                join benchmark b on b.id = bc.benchmark_id
+                join metric m on m.id = s.metric_id
+                join lateral (select r.score, r.error, r.position
+                              from result r join run on run.id = r.run_id
+                              where r.series_id = s.id and r.commit_id = :commit
+                              order by run.created_at desc, r.run_id
+                              limit 1) here on true
+                left join lateral (select c.sha, r.score, r.error
+                                   from result r join commit c on c.id = r.commit_id
+                                   where r.series_id = s.id and r.position < here.position
+                                   order by r.position desc, r.run_id
+                                   limit 1) before on true
+                cross join lateral (select count(*) as points, avg(last.score) as mean,
+                                           stddev_samp(last.score) as spread
+                                    from (select r.score from result r
+                                          where r.series_id = s.id and r.position < here.position
+                                          order by r.position desc
+                                          limit :trend) last) back
+                where s.branch_id = :branch and s.environment_id = :environment
+                  and (cast(:metric as text) is null or m.name = :metric)
+                order by b.name, bc.key, m.name
+                """)
+            .param("branch", branch)
+            .param("environment", environment)
+            .param("commit", commit)
+            .param("metric", metric)
+            .param("trend", trend)
+            .query((rs, row) -> new Measured(rs.getLong("series"), rs.getString("benchmark"),
+                    new ChangeViews.Case(rs.getLong("case_id"), rs.getString("mode"), rs.getInt("threads"),
+                            rs.getString("params")),
+                    new ChangeViews.Metric(rs.getString("metric"), rs.getString("unit"), rs.getString("direction")),
+                    rs.getDouble("score"), nullable(rs, "error"), rs.getString("previous_sha"),
+                    nullable(rs, "previous_score"), nullable(rs, "previous_error"), rs.getInt("points"),
+                    nullable(rs, "mean"), nullable(rs, "spread")))
+            .list();
+    }
+
+    private static Placed placed(ResultSet rs, int row) throws SQLException {
+        Timestamp time = rs.getTimestamp("time");
+        return new Placed(rs.getLong("id"), rs.getBigDecimal("position"), new ChangeViews.Commit(rs.getString("sha"),
+                time == null ? null : time.toInstant(), rs.getString("author"), rs.getString("message")));
+    }
+
+    /** Null for SQL null and for values JSON cannot carry (JMH writes NaN for an error it could not compute). */
+    private static Double nullable(ResultSet rs, String column) throws SQLException {
+        double value = rs.getDouble(column);
+        return rs.wasNull() || !Double.isFinite(value) ? null : value;
+    }
+}

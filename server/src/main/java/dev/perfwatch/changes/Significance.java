@@ -1,0 +1,64 @@
+package dev.perfwatch.changes;
+
+/**
+ * When a change is real: the rules of docs/changes.md. A result's error is JMH's half width of the 99.9% confidence
+ * interval, so a standard error is error / 3.291; a change is significant when its z reaches 3.291, that is when the
+ * 99.9% interval of the difference leaves out zero.
+ */
+final class Significance {
+
+    /** The two-sided 99.9% quantile of the normal distribution. */
+    static final double Z = 3.291;
+
+    /** A trend needs this many results before a spread means anything. */
+    static final int MIN_TREND_POINTS = 3;
+
+    private Significance() {
+    }
+
+    /** z of the difference between two results from their score errors, null when an error is unknown. */
+    static Double versusPrevious(double score, Double error, double previous, Double previousError) {
+        if (error == null || previousError == null) {
+            return null;
+        }
+        double standardError = Math.hypot(error, previousError) / Z;
+        return z(score - previous, standardError);
+    }
+
+    /**
+     * z of a result against the mean of the results before it: the spread of those results is the run-to-run noise
+     * (larger than any one run's error on real hosts), widened for the mean's own uncertainty and the result's error.
+     */
+    static Double versusTrend(double score, Double error, int points, double mean, Double spread) {
+        if (points < MIN_TREND_POINTS || spread == null) {
+            return null;
+        }
+        double own = error == null ? 0 : error / Z;
+        double noise = Math.sqrt(spread * spread * (1 + 1.0 / points) + own * own);
+        return z(score - mean, noise);
+    }
+
+    private static Double z(double difference, double standardError) {
+        if (standardError == 0) {
+            return difference == 0 ? 0.0 : Math.copySign(Double.MAX_VALUE, difference);
+        }
+        return difference / standardError;
+    }
+
+    /** better or worse when significant in the metric's direction, same when not, unclear without a z. */
+    static String verdict(Double z, String direction) {
+        if (z == null) {
+            return "unclear";
+        }
+        if (Math.abs(z) < Z) {
+            return "same";
+        }
+        boolean higher = z > 0;
+        return higher == "higher".equals(direction) ? "better" : "worse";
+    }
+
+    /** after / before - 1, null when before is 0. */
+    static Double change(double after, double before) {
+        return before == 0 ? null : after / before - 1;
+    }
+}

@@ -1,0 +1,200 @@
+package dev.perfwatch.comparison;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.stereotype.Service;
+
+import dev.perfwatch.system.InvalidInputException;
+import dev.perfwatch.system.NotFoundException;
+
+/**
+ * The comparison of two commits: what the comparison API answers and what a benchmark request posts when its jobs
+ * are done. Each side pools the forks of every run at its commit in an environment (or of the given runs only).
+ */
+@Service
+public class Comparisons {
+
+    private static final Pattern SHA = Pattern.compile("[0-9a-f]{7,64}");
+
+    private static final Comparator<Comparison.Row> ORDER = Comparator
+        .comparingInt((Comparison.Row row) -> rank(row.verdict()))
+        .thenComparing(row -> row.verdict().significant() ? -Math.abs(row.changePercent()) : 0.0)
+        .thenComparing(Comparison.Row::benchmark)
+        .thenComparing(Comparison.Row::caseKey);
+
+    private final ComparisonQueries queries;
+
+    private final ComparisonProperties properties;
+
+    private final JsonMapper json;
+
+    Comparisons(ComparisonQueries queries, ComparisonProperties properties, JsonMapper json) {
+        this.queries = queries;
+        this.properties = properties;
+        this.json = json;
+    }
+
+    /**
+     * Compares every case benchmarked at both commits.
+     *
+     * @param hostClass only this host class, or all when null
+     * @param benchmarks only benchmarks this regex finds in their name (as JMH's include does), or all when null
+     * @param runs only results of these runs (a request's own), or all runs at the commits when null
+     */
+    public Comparison compare(String project, String base, String head, String hostClass, Pattern benchmarks,
+            Collection<UUID> runs) {
+        long projectId = queries.projectId(project).orElseThrow(() -> new NotFoundException("no project " + project));
+        ComparisonQueries.StoredCommit baseCommit = commit(projectId, project, "base", base);
+        ComparisonQueries.StoredCommit headCommit = commit(projectId, project, "head", head);
+        Map<Long, Map<String, Cell>> baseCells = cells(queries.results(baseCommit.id(), hostClass, runs));
+        Map<Long, Map<String, Cell>> headCells = cells(queries.results(headCommit.id(), hostClass, runs));
+        List<EnvironmentLabels.Environment> environments = new ArrayList<>();
+        for (Map.Entry<Long, Map<String, Cell>> environment : baseCells.entrySet()) {
+            Map<String, Cell> heads = headCells.getOrDefault(environment.getKey(), Map.of());
+            List<Comparison.Row> rows = new ArrayList<>();
+            ComparisonQueries.ResultRow facts = null;
+            for (Map.Entry<String, Cell> entry : environment.getValue().entrySet()) {
+                Cell baseCell = entry.getValue();
+                Cell headCell = heads.get(entry.getKey());
+                if (headCell == null || baseCell.primary == null || headCell.primary == null
+                        || (benchmarks != null && !benchmarks.matcher(baseCell.primary.benchmark()).find())) {
+                    continue;
+                }
+                facts = baseCell.primary;
+                rows.add(row(baseCell, headCell));
+            }
+            if (!rows.isEmpty()) {
+                rows.sort(ORDER);
+                environments.add(new EnvironmentLabels.Environment(facts, rows));
+            }
+        }
+        return new Comparison(project, view(baseCommit), view(headCommit), EnvironmentLabels.labelled(environments));
+    }
+
+    /** Checks the query parameters the API and requests share; a null regex means every benchmark. */
+    public static Pattern benchmarks(String regex, String field) {
+        if (regex == null || regex.isBlank()) {
+            return null;
+        }
+        try {
+            return Pattern.compile(regex);
+        }
+        catch (java.util.regex.PatternSyntaxException ex) {
+            throw new InvalidInputException(field, field + " is not a regular expression: " + ex.getDescription());
+        }
+    }
+
+    private ComparisonQueries.StoredCommit commit(long projectId, String project, String field, String sha) {
+        if (sha == null || !SHA.matcher(sha).matches()) {
+            throw new InvalidInputException(field, field + " must be a commit sha: 7 to 64 lower-case hex digits");
+        }
+        List<ComparisonQueries.StoredCommit> found = queries.commits(projectId, sha);
+        if (found.size() > 1) {
+            throw new InvalidInputException(field, field + " " + sha + " names more than one commit: give more digits");
+        }
+        if (found.isEmpty()) {
+            throw new NotFoundException("no commit " + sha + " in project " + project);
+        }
+        return found.get(0);
+    }
+
+    private Comparison.Row row(Cell base, Cell head) {
+        ComparisonQueries.ResultRow primary = base.primary;
+        double[] baseForks = forkMeans(base.primarySamples);
+        double[] headForks = forkMeans(head.primarySamples);
+        Welch.Change change = Welch.compare(baseForks, headForks, "higher".equals(primary.direction()),
+                properties.equivalenceMargin());
+        Comparison.Allocation allocation = null;
+        if (base.allocationSamples.size() > 0 && head.allocationSamples.size() > 0) {
+            double baseBytes = Welch.mean(forkMeans(base.allocationSamples));
+            double headBytes = Welch.mean(forkMeans(head.allocationSamples));
+            if (Double.isFinite(baseBytes) && Double.isFinite(headBytes)) {
+                allocation = new Comparison.Allocation(baseBytes, headBytes, headBytes - baseBytes);
+            }
+        }
+        return new Comparison.Row(primary.benchmark(), params(primary.params()), primary.caseKey(), primary.metric(),
+                primary.unit(), primary.direction(), side(baseForks), side(headForks),
+                Double.isFinite(change.percent()) ? change.percent() : null,
+                change.lower() == null ? null : List.of(change.lower(), change.upper()), change.verdict(), allocation);
+    }
+
+    private static Comparison.Side side(double[] forks) {
+        return new Comparison.Side(Welch.mean(forks), Welch.error(forks), forks.length);
+    }
+
+    /** The mean of each fork's finite iterations, over every result given; a fork without one is left out. */
+    private double[] forkMeans(List<String> samples) {
+        List<Double> means = new ArrayList<>();
+        for (String text : samples) {
+            for (JsonNode fork : json.readTree(text)) {
+                double sum = 0;
+                int n = 0;
+                for (JsonNode iteration : fork) {
+                    if (iteration.isNumber() && Double.isFinite(iteration.asDouble())) {
+                        sum += iteration.asDouble();
+                        n++;
+                    }
+                }
+                if (n > 0) {
+                    means.add(sum / n);
+                }
+            }
+        }
+        return means.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private Map<String, String> params(String text) {
+        Map<String, String> params = new LinkedHashMap<>();
+        json.readTree(text).properties().forEach(entry -> params.put(entry.getKey(), entry.getValue().asString()));
+        return params;
+    }
+
+    /** Results grouped by environment, then by benchmark and case. */
+    private static Map<Long, Map<String, Cell>> cells(List<ComparisonQueries.ResultRow> rows) {
+        Map<Long, Map<String, Cell>> cells = new LinkedHashMap<>();
+        for (ComparisonQueries.ResultRow row : rows) {
+            Cell cell = cells.computeIfAbsent(row.environment(), e -> new LinkedHashMap<>())
+                .computeIfAbsent(row.benchmark() + "\u0000" + row.caseKey(), k -> new Cell());
+            if (row.metric().equals(ComparisonQueries.ALLOCATION)) {
+                cell.allocationSamples.add(row.samples());
+            }
+            else {
+                cell.primary = row;
+                cell.primarySamples.add(row.samples());
+            }
+        }
+        return cells;
+    }
+
+    private static Comparison.Commit view(ComparisonQueries.StoredCommit commit) {
+        return new Comparison.Commit(commit.sha(), commit.message(), commit.time());
+    }
+
+    private static int rank(Verdict verdict) {
+        return switch (verdict) {
+            case SLOWER, FASTER -> 0;
+            case UNCLEAR -> 1;
+            case SAME -> 2;
+        };
+    }
+
+    /** One case of one environment at one commit: its primary result(s) and allocation result(s). */
+    private static final class Cell {
+
+        ComparisonQueries.ResultRow primary;
+
+        final List<String> primarySamples = new ArrayList<>();
+
+        final List<String> allocationSamples = new ArrayList<>();
+    }
+}

@@ -1,0 +1,245 @@
+package dev.perfwatch.requests;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import dev.perfwatch.comparison.Comparison;
+import dev.perfwatch.comparison.Verdict;
+
+/**
+ * The text the bot writes in a pull request: one comment per request, edited in place from "resolving" to the
+ * final table, and the one-off replies (usage, refusals). No line of it starts with the bot's name, so the bot never
+ * reads its own comments as commands. Sealed by golden files (src/test/resources/dev/perfwatch/requests).
+ */
+final class RequestText {
+
+    private RequestText() {
+    }
+
+    static String resolving(StoredRequest request, String bot) {
+        return header(request) + "**" + bot + "**: resolving the pull request's head and merge base…\n";
+    }
+
+    static String progress(StoredRequest request, Progress progress, String bot) {
+        StringBuilder out = new StringBuilder(header(request));
+        String cases = progress.cases() == null ? "? cases" : plural(progress.cases(), "case");
+        String hosts = plural(progress.hostClasses().size(), "host class");
+        if (!progress.started()) {
+            Progress.HostClass first = progress.hostClasses().get(0);
+            out.append("**").append(bot).append("** queued: ").append(cases).append(" × ").append(hosts)
+                .append(", position ").append(first.ahead() == null ? "–" : Integer.toString(first.ahead() + 1))
+                .append(", ETA ").append(eta(maxEta(progress))).append('\n');
+        }
+        else {
+            out.append("**").append(bot).append("** running: ").append(cases).append(" × ").append(hosts)
+                .append(", ").append(progress.done()).append('/').append(progress.total()).append(" jobs done, ETA ")
+                .append(eta(maxEta(progress))).append('\n');
+        }
+        out.append('\n').append(subject(request)).append('\n');
+        out.append("\n| host class | jobs done | running | queued | position | ETA |\n");
+        out.append("| --- | --- | --- | --- | --- | --- |\n");
+        for (Progress.HostClass host : progress.hostClasses()) {
+            out.append("| ").append(host.hostClass())
+                .append(" | ").append(host.done()).append('/').append(host.total())
+                .append(host.failed() > 0 ? " (" + host.failed() + " failed)" : "")
+                .append(" | ").append(host.running() == 0 ? "–"
+                        : host.running() + (host.percent() == null ? "" : " (" + Math.round(host.percent()) + "%)"))
+                .append(" | ").append(host.queued())
+                .append(" | ").append(host.ahead() == null ? "–" : plural(host.ahead(), "job") + " ahead")
+                .append(" | ").append(host.finished() ? "–" : host.runners() == 0 ? "no runner online"
+                        : eta(host.etaMinutes()))
+                .append(" |\n");
+        }
+        out.append("\nThis comment is updated as the jobs progress. `@").append(bot)
+            .append(" cancel` stops the request.\n");
+        return out.toString();
+    }
+
+    /**
+     * The answer: a table per environment, significant rows first and the rest in a details block.
+     *
+     * @param failedJobs jobs that failed, whose forks are missing from the comparison
+     */
+    static String finished(StoredRequest request, Comparison comparison, String outcome, int failedJobs,
+            double margin, String link) {
+        StringBuilder out = new StringBuilder(header(request));
+        Map<Verdict, Long> counts = comparison.hostClasses().stream()
+            .flatMap(h -> h.rows().stream())
+            .collect(Collectors.groupingBy(Comparison.Row::verdict, Collectors.counting()));
+        out.append("**perfwatch** benchmark request: ").append(counts.getOrDefault(Verdict.SLOWER, 0L))
+            .append(" slower, ").append(counts.getOrDefault(Verdict.FASTER, 0L)).append(" faster, ")
+            .append(counts.getOrDefault(Verdict.SAME, 0L)).append(" same, ")
+            .append(counts.getOrDefault(Verdict.UNCLEAR, 0L)).append(" unclear (").append(outcome).append(")\n\n");
+        out.append(subject(request)).append('\n');
+        if (request.headMovedTo() != null) {
+            out.append("\n> [!WARNING]\n> The pull request's head moved to `").append(shortSha(request.headMovedTo()))
+                .append("` during the run (a push or force-push): these numbers are for `")
+                .append(shortSha(request.head())).append("`. Ask again for the new head.\n");
+        }
+        if (failedJobs > 0) {
+            out.append("\n").append(plural(failedJobs, "job")).append(failedJobs == 1 ? " failed: its fork is" : " failed: their forks are")
+                .append(" missing from the comparison.\n");
+        }
+        if (comparison.hostClasses().isEmpty()) {
+            out.append("\nNo case has results at both commits: nothing to compare.\n");
+        }
+        for (Comparison.HostClass environment : comparison.hostClasses()) {
+            out.append("\n#### ").append(environment.environment()).append("\n\n");
+            List<Comparison.Row> significant = environment.rows().stream().filter(r -> r.verdict().significant())
+                .toList();
+            List<Comparison.Row> rest = environment.rows().stream().filter(r -> !r.verdict().significant()).toList();
+            if (significant.isEmpty()) {
+                out.append("No significant change.\n");
+            }
+            else {
+                table(out, significant);
+            }
+            if (!rest.isEmpty()) {
+                out.append("\n<details><summary>").append(plural(rest.size(), "more case"))
+                    .append(": same or unclear</summary>\n\n");
+                table(out, rest);
+                out.append("\n</details>\n");
+            }
+        }
+        out.append("\n[Comparison page](").append(link).append(") · ")
+            .append(plural(request.forks(), "fork")).append(" a side per host class, base and head interleaved · ")
+            .append("change with its 99% interval (Welch's t over fork means); same = the interval within ±")
+            .append(margin(margin)).append("%\n");
+        return out.toString();
+    }
+
+    static String cancelled(StoredRequest request, String by) {
+        return header(request) + "**perfwatch** benchmark request cancelled by " + by + ".\n\n" + subject(request)
+                + "\n";
+    }
+
+    static String failed(StoredRequest request, String reason) {
+        return header(request) + "**perfwatch** benchmark request failed: " + reason + "\n";
+    }
+
+    /**
+     * The comparison page: {@code /comparison?project=&base=&head=&request=}. request lets the page show the
+     * request's own comparison (its runs only, as in the comment) rather than every run at the two commits.
+     */
+    static String comparisonLink(RequestsProperties properties, StoredRequest request) {
+        return properties.link("/comparison?project=" + URLEncoder.encode(request.project(), StandardCharsets.UTF_8)
+                + "&base=" + request.base() + "&head=" + request.head() + "&request=" + request.id());
+    }
+
+    private static void table(StringBuilder out, List<Comparison.Row> rows) {
+        out.append("| case | base | head | change | 99% interval | verdict | allocation |\n");
+        out.append("| --- | ---: | ---: | ---: | --- | --- | ---: |\n");
+        for (Comparison.Row row : rows) {
+            out.append("| ").append(caseName(row))
+                .append(" | ").append(side(row.base(), row.unit()))
+                .append(" | ").append(side(row.head(), row.unit()))
+                .append(" | ").append(row.changePercent() == null ? "–" : percent(row.changePercent()))
+                .append(" | ").append(row.interval() == null ? "–"
+                        : "[" + percent(row.interval().get(0)) + ", " + percent(row.interval().get(1)) + "]")
+                .append(" | ").append(row.verdict().significant() ? "**" + row.verdict().word() + "**"
+                        : row.verdict().word())
+                .append(" | ").append(allocation(row.allocation()))
+                .append(" |\n");
+        }
+    }
+
+    /** "`FixtureBenchmark.concat` length=16": the class and method, then the parameters. */
+    static String caseName(Comparison.Row row) {
+        String[] parts = row.benchmark().split("\\.");
+        String name = parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : row.benchmark();
+        String params = row.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining(" "));
+        return "`" + name + "`" + (params.isEmpty() ? "" : " " + params.replace("|", "\\|"));
+    }
+
+    private static String side(Comparison.Side side, String unit) {
+        return number(side.score()) + (side.error() == null ? "" : " ± " + number(side.error(), side.score())) + " "
+                + unit;
+    }
+
+    private static String allocation(Comparison.Allocation allocation) {
+        if (allocation == null) {
+            return "–";
+        }
+        if (Math.abs(allocation.changeBytes()) < 0.5) {
+            return "±0 B/op";
+        }
+        return String.format(Locale.ROOT, "%+.0f B/op", allocation.changeBytes());
+    }
+
+    static String number(double value) {
+        return number(value, value);
+    }
+
+    /** The value with as many decimals as the reference needs: an error reads with its score's precision. */
+    static String number(double value, double reference) {
+        double abs = Math.abs(reference);
+        if (abs >= 1000) {
+            return String.format(Locale.ROOT, "%,.0f", value);
+        }
+        if (abs >= 100) {
+            return String.format(Locale.ROOT, "%.1f", value);
+        }
+        if (abs >= 1 || abs == 0) {
+            return String.format(Locale.ROOT, "%.2f", value);
+        }
+        int decimals = Math.max(0, 2 - (int) Math.floor(Math.log10(abs)));
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+
+    private static String margin(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+
+    private static String percent(double value) {
+        return String.format(Locale.ROOT, "%+.1f%%", value);
+    }
+
+    private static String eta(Long minutes) {
+        if (minutes == null) {
+            return "unknown";
+        }
+        return minutes < 1 ? "< 1 min" : "~" + minutes + " min";
+    }
+
+    private static Long maxEta(Progress progress) {
+        Long max = null;
+        for (Progress.HostClass host : progress.hostClasses()) {
+            if (host.etaMinutes() == null && host.done() + host.failed() < host.total()) {
+                return null;
+            }
+            if (host.etaMinutes() != null && (max == null || host.etaMinutes() > max)) {
+                max = host.etaMinutes();
+            }
+        }
+        return max;
+    }
+
+    private static String subject(StoredRequest request) {
+        return "Head `" + shortSha(request.head()) + "` against " + (request.fromPullRequest() ? "merge base" : "base")
+                + " `" + shortSha(request.base()) + "` on " + String.join(", ", request.hostClasses()) + ", JDK "
+                + String.join(", ", request.jvms()) + ", profile " + request.profile().name().toLowerCase(Locale.ROOT)
+                + ", " + plural(request.forks(), "fork") + " a side"
+                + (request.benchmarks() == null ? "" : ", benchmarks `" + request.benchmarks() + "`") + ".";
+    }
+
+    /** Marks the comment as this request's, for people and tools reading the thread. */
+    private static String header(StoredRequest request) {
+        return "<!-- perfwatch request " + request.id() + " -->\n";
+    }
+
+    static String shortSha(String sha) {
+        return sha == null ? "?" : sha.substring(0, Math.min(7, sha.length()));
+    }
+
+    private static String plural(long n, String word) {
+        if (n == 1) {
+            return n + " " + word;
+        }
+        return n + " " + (word.endsWith("s") ? word + "es" : word + "s");
+    }
+}

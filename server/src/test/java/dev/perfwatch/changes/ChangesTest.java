@@ -1,0 +1,151 @@
+package dev.perfwatch.changes;
+
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Runs;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Seven nightly commits of two benchmarks on 4-core hosts: "write" holds 100 ops/s (±1%) until commit 6 drops it to
+ * 90, and commit 7 wobbles within the noise; "read" never moves. An 8-core host measured commit 3 only.
+ */
+@ServerTest
+class ChangesTest {
+
+    private static final String PROJECT = "changes";
+
+    private static final double[] WRITE = { 100, 101, 99, 100, 100, 90, 90.5 };
+
+    @LocalServerPort
+    int port;
+
+    private static boolean seeded;
+
+    private Api api() {
+        Api api = Api.at(port);
+        if (!seeded) {
+            for (int i = 0; i < WRITE.length; i++) {
+                upload(api, i + 1, "4-core", WRITE[i]);
+            }
+            upload(api, 3, "8-core", 50);
+            seeded = true;
+        }
+        return api;
+    }
+
+    @Test
+    void changesWhenCommitRegressedMarksItWorseAgainstPreviousAndTrend() {
+        JsonNode changes = api().get("/api/v1/changes?project=" + PROJECT + "&environment=" + environment("4-core")
+                + "&commit=" + Runs.sha(6) + "&trend=5").json();
+
+        assertThat(changes.get("commit").get("sha").asString()).isEqualTo(Runs.sha(6));
+        assertThat(changes.get("previous").get("sha").asString()).isEqualTo(Runs.sha(5));
+        assertThat(changes.get("next").get("sha").asString()).isEqualTo(Runs.sha(7));
+        assertThat(changes.get("rows")).hasSize(2);
+        JsonNode write = row(changes, "demo.Bench.write");
+        assertThat(write.get("score").asDouble()).isEqualTo(90.0);
+        assertThat(write.get("previous").get("sha").asString()).isEqualTo(Runs.sha(5));
+        assertThat(write.get("previous").get("change").asDouble()).isCloseTo(-0.10, within(1e-9));
+        assertThat(write.get("previous").get("verdict").asString()).isEqualTo("worse");
+        // errors 1 and 0.9 are 99.9% half widths: the difference's standard error is hypot(1, 0.9) / 3.291
+        assertThat(write.get("previous").get("z").asDouble()).isCloseTo(-10 / (Math.hypot(1, 0.9) / 3.291), within(1e-6));
+        assertThat(write.get("trend").get("points").asInt()).isEqualTo(5);
+        assertThat(write.get("trend").get("mean").asDouble()).isCloseTo(100, within(1e-9));
+        assertThat(write.get("trend").get("verdict").asString()).isEqualTo("worse");
+        JsonNode read = row(changes, "demo.Bench.read");
+        assertThat(read.get("previous").get("verdict").asString()).isEqualTo("same");
+        assertThat(read.get("trend").get("verdict").asString()).isEqualTo("same");
+    }
+
+    @Test
+    void changesWhenWithinTheNoiseCallsItSameThoughThePercentMoved() {
+        JsonNode changes = api().get("/api/v1/changes?project=" + PROJECT + "&environment=" + environment("4-core")
+                + "&commit=" + Runs.sha(7)).json();
+
+        JsonNode write = row(changes, "demo.Bench.write");
+        assertThat(write.get("previous").get("change").asDouble()).isCloseTo(0.00556, within(1e-4));
+        assertThat(write.get("previous").get("verdict").asString()).isEqualTo("same");
+        assertThat(write.get("trend").get("points").asInt()).as("the default trend reads up to 10").isEqualTo(6);
+        assertThat(changes.get("next").isNull()).isTrue();
+        assertThat(changes.get("trend").asInt()).isEqualTo(10);
+    }
+
+    @Test
+    void changesWhenCommitAndEnvironmentOmittedShowTheNewestOfTheFirstEnvironment() {
+        JsonNode changes = api().get("/api/v1/changes?project=" + PROJECT + "&metric=all").json();
+
+        assertThat(changes.get("environment").get("hostClass").asString()).isEqualTo("4-core");
+        assertThat(changes.get("commit").get("sha").asString()).isEqualTo(Runs.sha(7));
+        assertThat(changes.get("environments").findValuesAsString("hostClass")).containsExactly("4-core", "8-core");
+        assertThat(changes.get("rows").findValuesAsString("name"))
+            .containsExactly("gc.alloc.rate.norm", "primary", "gc.alloc.rate.norm", "primary");
+    }
+
+    @Test
+    void changesWhenFirstResultOfAnEnvironmentHasNothingToCompare() {
+        JsonNode changes = api().get("/api/v1/changes?project=" + PROJECT + "&environment=" + environment("8-core"))
+            .json();
+
+        assertThat(changes.get("commit").get("sha").asString()).isEqualTo(Runs.sha(3));
+        assertThat(changes.get("previous").isNull()).isTrue();
+        assertThat(changes.get("next").isNull()).as("commits 4 to 7 have no 8-core result").isTrue();
+        assertThat(row(changes, "demo.Bench.write").get("previous").isNull()).isTrue();
+        assertThat(row(changes, "demo.Bench.write").get("trend").isNull()).isTrue();
+    }
+
+    @Test
+    void changesWhenInputBadAnswers400NamingTheFieldOr404() {
+        Api api = api();
+
+        assertThat(api.get("/api/v1/changes?project=" + PROJECT + "&trend=0").json().get("field").asString())
+            .isEqualTo("trend");
+        Api.Response notSha = api.get("/api/v1/changes?project=" + PROJECT + "&commit=main");
+        assertThat(notSha.status()).isEqualTo(400);
+        assertThat(notSha.json().get("field").asString()).isEqualTo("commit");
+        assertThat(api.get("/api/v1/changes?project=nope").status()).isEqualTo(404);
+        assertThat(api.get("/api/v1/changes?project=" + PROJECT + "&environment=987654").status()).isEqualTo(404);
+        assertThat(api.get("/api/v1/changes?project=" + PROJECT + "&commit=" + Runs.sha(99)).status()).isEqualTo(404);
+        assertThat(api.get("/api/v1/changes?project=" + PROJECT + "&branch=nope").status()).isEqualTo(404);
+        Api.Response ambiguous = api.get("/api/v1/changes?project=" + PROJECT + "&commit=" + Runs.sha(1).substring(0, 10));
+        assertThat(ambiguous.status()).as("every commit of this project starts with 0000000000").isEqualTo(400);
+        assertThat(ambiguous.json().get("field").asString()).isEqualTo("commit");
+    }
+
+    private long environment(String hostClass) {
+        JsonNode series = api().get("/api/v1/series?project=" + PROJECT + "&metric=primary&hostClass=" + hostClass)
+            .json();
+        return series.get(0).get("environment").get("id").asLong();
+    }
+
+    private static JsonNode row(JsonNode changes, String benchmark) {
+        for (JsonNode row : changes.get("rows")) {
+            if (row.get("benchmark").asString().equals(benchmark) && row.get("metric").get("name").asString()
+                .equals("primary")) {
+                return row;
+            }
+        }
+        throw new AssertionError("no row of " + benchmark + " in " + changes);
+    }
+
+    private static void upload(Api api, int commit, String hostClass, double write) {
+        ArrayNode jmh = Runs.thrpt("demo.Bench.write", write);
+        jmh.addAll(Runs.thrpt("demo.Bench.read", 200));
+        ObjectNode run = Runs.run(UUID.randomUUID(), PROJECT, Runs.sha(commit),
+                commit == 1 ? List.of() : List.of(Runs.sha(commit - 1)), "2026-03-0" + commit + "T00:00:00Z", jmh);
+        ((ObjectNode) run.get("host")).put("hostClass", hostClass).put("name", "bench-" + hostClass);
+        Api.Response response = api.postJson("/api/v1/runs", run.toString());
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.perfwatch.comparison;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Jmh;
+import dev.perfwatch.support.Runs;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+@ServerTest
+class ComparisonApiTest {
+
+    static final String BASE = "ba5e000000000000000000000000000000000501";
+
+    static final String HEAD = "feed000000000000000000000000000000000502";
+
+    @LocalServerPort
+    int port;
+
+    Api api;
+
+    /**
+     * The FLINK-14346 shape: the head allocates a buffer per call, so writeAscii loses 10% and 32 B/op more; readAscii
+     * does not move; writeUtf8 moves by less than its noise.
+     */
+    @BeforeEach
+    void uploadBaseAndHead() {
+        api = Api.at(port);
+        if (api.get("/api/v1/benchmarks?project=compare").status() == 200) {
+            return;
+        }
+        upload(BASE, "4-core", new Jmh()
+            .thrpt("org.example.StringSerializer.writeAscii", "16", 48, f(100, 100), f(102, 102), f(98, 98))
+            .thrpt("org.example.StringSerializer.readAscii", "16", 0, f(50, 50), f(50.1, 50.1), f(49.9, 49.9))
+            .thrpt("org.example.StringSerializer.writeUtf8", "16", 64, f(20, 20), f(22, 22), f(18, 18)));
+        upload(HEAD, "4-core", new Jmh()
+            .thrpt("org.example.StringSerializer.writeAscii", "16", 80, f(90, 90), f(92, 92), f(88, 88))
+            .thrpt("org.example.StringSerializer.readAscii", "16", 0, f(50.05, 50.05), f(50.15, 50.15),
+                    f(49.95, 49.95))
+            .thrpt("org.example.StringSerializer.writeUtf8", "16", 64, f(20.2, 20.2), f(22.2, 22.2),
+                    f(18.2, 18.2)));
+        upload(BASE, "8-core", new Jmh().thrpt("org.example.StringSerializer.writeAscii", "16", 48, f(200, 200),
+                f(201, 201)));
+        upload(HEAD, "8-core", new Jmh().thrpt("org.example.StringSerializer.writeAscii", "16", 80, f(199, 199),
+                f(200, 200)));
+    }
+
+    @Test
+    void comparisonsWhenHeadAllocatesMoreShowsTheSlowerRowFirstWithItsAllocation() {
+        Api.Response response = api.get("/api/v1/comparisons?project=compare&base=" + BASE + "&head=" + HEAD
+                + "&hostClass=4-core");
+
+        assertThat(response.status()).isEqualTo(200);
+        JsonNode body = response.json();
+        assertThat(body.get("project").asString()).isEqualTo("compare");
+        assertThat(body.get("base").get("sha").asString()).isEqualTo(BASE);
+        assertThat(body.get("head").get("message").asString()).startsWith("Commit ");
+        assertThat(body.get("hostClasses")).hasSize(1);
+        JsonNode environment = body.get("hostClasses").get(0);
+        assertThat(environment.get("hostClass").asString()).isEqualTo("4-core");
+        assertThat(environment.get("environment").asString()).isEqualTo("4-core · JDK 17.0.15");
+        JsonNode rows = environment.get("rows");
+        assertThat(rows.findValuesAsString("benchmark")).containsExactly("org.example.StringSerializer.writeAscii",
+                "org.example.StringSerializer.writeUtf8", "org.example.StringSerializer.readAscii");
+        assertThat(rows.findValuesAsString("verdict")).containsExactly("slower", "unclear", "same");
+
+        JsonNode slower = rows.get(0);
+        assertThat(slower.get("params").get("length").asString()).isEqualTo("16");
+        assertThat(slower.get("caseKey").asString()).isEqualTo("thrpt;threads=1;length=16");
+        assertThat(slower.get("metric").asString()).isEqualTo("primary");
+        assertThat(slower.get("unit").asString()).isEqualTo("ops/ms");
+        assertThat(slower.get("direction").asString()).isEqualTo("higher");
+        assertThat(slower.get("base").get("score").asDouble()).isCloseTo(100, within(1e-9));
+        assertThat(slower.get("base").get("forks").asInt()).isEqualTo(3);
+        assertThat(slower.get("head").get("score").asDouble()).isCloseTo(90, within(1e-9));
+        assertThat(slower.get("changePercent").asDouble()).isCloseTo(-10, within(1e-9));
+        // Welch over fork means, equal variances: t(0.995, 4) · sqrt(8 / 3) = 7.518
+        assertThat(slower.get("interval").get(0).asDouble()).isCloseTo(-17.518, within(2e-3));
+        assertThat(slower.get("interval").get(1).asDouble()).isCloseTo(-2.482, within(2e-3));
+        assertThat(slower.get("allocation").get("base").asDouble()).isEqualTo(48.0);
+        assertThat(slower.get("allocation").get("head").asDouble()).isEqualTo(80.0);
+        assertThat(slower.get("allocation").get("changeBytes").asDouble()).isEqualTo(32.0);
+    }
+
+    @Test
+    void comparisonsWhenNoHostClassGivenAnswersEveryEnvironmentAndFiltersBenchmarks() {
+        Api.Response response = api.get("/api/v1/comparisons?project=compare&base=" + BASE.substring(0, 8)
+                + "&head=" + HEAD + "&benchmarks=" + URLEncoder.encode("write(Ascii)?$", StandardCharsets.UTF_8));
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        JsonNode body = response.json();
+
+        assertThat(body.get("hostClasses").findValuesAsString("hostClass")).containsExactly("4-core", "8-core");
+        assertThat(body.get("hostClasses").get(0).get("rows").findValuesAsString("benchmark"))
+            .containsExactly("org.example.StringSerializer.writeAscii");
+        assertThat(body.get("hostClasses").get(1).get("rows").get(0).get("interval")).hasSize(2);
+        assertThat(body.get("base").get("sha").asString()).as("an abbreviated sha finds the commit").isEqualTo(BASE);
+    }
+
+    @Test
+    void comparisonsWhenInputIsBadAnswers400NamingTheField() {
+        String path = "/api/v1/comparisons?project=compare";
+        assertProblem(api.get(path + "&base=xyz&head=" + HEAD), 400, "base");
+        assertProblem(api.get(path + "&base=" + BASE), 400, "head");
+        assertProblem(api.get(path + "&base=" + BASE + "&head=" + HEAD + "&benchmarks=(unclosed"), 400,
+                "benchmarks");
+        assertProblem(api.get(path + "&base=" + BASE + "&head=" + HEAD + "&hostClass=a%20b"), 400, "hostClass");
+        assertProblem(api.get("/api/v1/comparisons?base=" + BASE + "&head=" + HEAD), 400, "project");
+    }
+
+    @Test
+    void comparisonsWhenProjectOrCommitIsUnknownAnswers404() {
+        assertThat(api.get("/api/v1/comparisons?project=nope&base=" + BASE + "&head=" + HEAD).status())
+            .isEqualTo(404);
+        assertThat(api.get("/api/v1/comparisons?project=compare&base=" + Runs.sha(999) + "&head=" + HEAD).status())
+            .isEqualTo(404);
+    }
+
+    private void assertProblem(Api.Response response, int status, String field) {
+        assertThat(response.status()).as(response.body()).isEqualTo(status);
+        assertThat(response.contentType()).startsWith("application/problem+json");
+        assertThat(response.json().get("field").asString()).isEqualTo(field);
+    }
+
+    private void upload(String sha, String hostClass, Jmh jmh) {
+        ObjectNode run = Runs.run(UUID.randomUUID(), "compare", sha, List.of(), null, jmh.file());
+        ((ObjectNode) run.get("host")).put("hostClass", hostClass).put("name", "bench-" + hostClass);
+        Api.Response response = api.postJson("/api/v1/runs", run.toString());
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+    }
+
+    private static double[] f(double... iterations) {
+        return iterations;
+    }
+}

@@ -1,0 +1,116 @@
+package dev.perfwatch.requests;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+import dev.perfwatch.comparison.Comparison;
+import dev.perfwatch.comparison.Verdict;
+import dev.perfwatch.jobs.Profile;
+import dev.perfwatch.notifications.GoldenFiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What the bot writes, sealed by golden files in src/test/resources/dev/perfwatch/requests. */
+class RequestTextTest {
+
+    static final StoredRequest REQUEST = new StoredRequest(UUID.fromString("0d5f5e3c-7a51-4f0b-9c36-9b1f2a0c4e11"),
+            "flink", "ba5e0000000000000000000000000000000000aa", "c0ffee00000000000000000000000000000000bb",
+            List.of("4-core", "8-core"), List.of("17"), "StringSerializer", Profile.QUICK, 3, Status.RUNNING, null,
+            null, "apache/flink", 14346, 555L, "@ada", null, 0, Instant.parse("2026-11-23T10:00:00Z"),
+            Instant.parse("2026-11-23T10:00:00Z"), null);
+
+    static final RequestsProperties PROPERTIES = new RequestsProperties("perfwatch", List.of("OWNER"), List.of(), 10,
+            5.0, java.time.Duration.ofSeconds(5), "https://perfwatch.example.org/", "perfwatch", Map.of());
+
+    @Test
+    void progressWhenQueuedShowsCasesPositionAndEta() {
+        Progress progress = new Progress(12, List.of(
+                new Progress.HostClass("4-core", 6, 0, 0, 0, null, 6, 2, 14L, 1),
+                new Progress.HostClass("8-core", 6, 0, 0, 0, null, 6, 0, null, 0)));
+
+        GoldenFiles.assertMatches("requests", "progress-queued.md", RequestText.progress(REQUEST, progress, "perfwatch"));
+    }
+
+    @Test
+    void progressWhenRunningShowsJobsDoneAndTheRunningJob() {
+        Progress progress = new Progress(null, List.of(
+                new Progress.HostClass("4-core", 6, 3, 1, 1, 45.0, 1, 0, 3L, 2),
+                new Progress.HostClass("8-core", 6, 6, 0, 0, null, 0, null, null, 1)));
+
+        GoldenFiles.assertMatches("requests", "progress-running.md",
+                RequestText.progress(REQUEST, progress, "perfwatch"));
+    }
+
+    @Test
+    void finishedWhenSomeCasesChangedPutsThemFirstAndFoldsTheRest() {
+        Comparison comparison = new Comparison("flink", null, null, List.of(
+                new Comparison.HostClass("4-core", "4-core · JDK 17.0.15", "17.0.15", List.of(
+                        row("org.apache.flink.benchmark.StringSerializer.writeAscii", params("length", "16"), 1840.2,
+                                61.3, 1655.7, 40.9, -10.0, -13.1, -6.9, Verdict.SLOWER, 48, 80),
+                        row("org.apache.flink.benchmark.StringSerializer.writeNonAscii", params("length", "1024"),
+                                12.31, 0.22, 13.04, 0.3, 5.9, 2.8, 9.1, Verdict.FASTER, 2096, 2096),
+                        row("org.apache.flink.benchmark.StringSerializer.readAscii", params("length", "16"), 0.412,
+                                0.004, 0.411, 0.005, -0.2, -1.9, 1.4, Verdict.SAME, 0, 0),
+                        row("org.apache.flink.benchmark.StringSerializer.readNonAscii", params("length", "1|2"), 88.0,
+                                null, 84.0, null, -4.5, null, null, Verdict.UNCLEAR, null, null))),
+                new Comparison.HostClass("8-core", "8-core · JDK 17.0.15", "17.0.15", List.of(
+                        row("org.apache.flink.benchmark.StringSerializer.writeAscii", params("length", "16"), 3620.0,
+                                20.0, 3610.0, 25.0, -0.3, -1.5, 0.9, Verdict.SAME, 48, 80)))));
+        StoredRequest moved = new StoredRequest(REQUEST.id(), REQUEST.project(), REQUEST.base(), REQUEST.head(),
+                REQUEST.hostClasses(), REQUEST.jvms(), REQUEST.benchmarks(), REQUEST.profile(), REQUEST.forks(),
+                Status.SUCCEEDED, null, null, REQUEST.repository(), REQUEST.pullRequest(), REQUEST.commentId(),
+                REQUEST.requestedBy(), "f00d0000000000000000000000000000000000cc", 0, null, null, null);
+
+        Outcome outcome = Outcome.of(comparison, 5.0, 1);
+        String text = RequestText.finished(moved, comparison, outcome.word(), 1, 2.0,
+                RequestText.comparisonLink(PROPERTIES, moved));
+
+        GoldenFiles.assertMatches("requests", "finished.md", text);
+        assertThat(outcome).isEqualTo(new Outcome("failure", "failure", "1 of 5 cases slower by 5% or more"));
+    }
+
+    @Test
+    void outcomeWhenNothingIsSlowerBeyondTheThresholdIsNeutralOrSuccess() {
+        Comparison slightlySlower = new Comparison("p", null, null, List.of(new Comparison.HostClass("4-core", "4-core",
+                "17", List.of(row("a.B.c", Map.of(), 100, 1.0, 97, 1.0, -3.0, -4.0, -2.1, Verdict.SLOWER, 0, 0)))));
+        Comparison faster = new Comparison("p", null, null, List.of(new Comparison.HostClass("4-core", "4-core",
+                "17", List.of(row("a.B.c", Map.of(), 100, 1.0, 110, 1.0, 10.0, 9.0, 11.0, Verdict.FASTER, 0, 0)))));
+
+        assertThat(Outcome.of(slightlySlower, 5.0, 0).word()).isEqualTo("neutral");
+        assertThat(Outcome.of(slightlySlower, 5.0, 0).state()).isEqualTo("success");
+        assertThat(Outcome.of(faster, 5.0, 0).word()).isEqualTo("success");
+        assertThat(Outcome.of(faster, 5.0, 2).word()).isEqualTo("neutral");
+        assertThat(Outcome.of(new Comparison("p", null, null, List.of()), 5.0, 0).word()).isEqualTo("neutral");
+    }
+
+    @Test
+    void repliesWhenRenderedNeverStartALineWithTheBotsName() {
+        List<String> replies = List.of(Replies.usage("perfwatch", "`fast` is not an option"),
+                Replies.help("perfwatch"), Replies.refused("perfwatch", "mallory"),
+                RequestText.cancelled(REQUEST, "@bob"), RequestText.resolving(REQUEST, "perfwatch"));
+
+        GoldenFiles.assertMatches("requests", "usage.md", replies.get(0));
+        GoldenFiles.assertMatches("requests", "refused.md", replies.get(2));
+        assertThat(replies).allSatisfy(reply -> assertThat(CommandParser.parse("perfwatch", reply, 10)).isEmpty());
+    }
+
+    private static Comparison.Row row(String benchmark, Map<String, String> params, double base, Double baseError,
+            double head, Double headError, double change, Double lower, Double upper, Verdict verdict,
+            Integer baseBytes, Integer headBytes) {
+        return new Comparison.Row(benchmark, params, "thrpt;threads=1", "primary", "ops/ms", "higher",
+                new Comparison.Side(base, baseError, 3), new Comparison.Side(head, headError, 3), change,
+                lower == null ? null : List.of(lower, upper), verdict,
+                baseBytes == null ? null : new Comparison.Allocation(baseBytes, headBytes, headBytes - baseBytes));
+    }
+
+    private static Map<String, String> params(String name, String value) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put(name, value);
+        return params;
+    }
+}

@@ -1,0 +1,176 @@
+// The Changes page: for one environment and commit, every case's change against its previous result and against
+// the trend of the results before it, coloured by significance (the API judges it from the score errors, see
+// docs/changes.md). ← and → (or the buttons) step to the previous and next measured commit.
+
+import * as api from '../api.js';
+import { h, replace, select, typing } from '../dom.js';
+import { benchmarkName, caseLabel, dateTime, firstLine, number, percent, shortSha, valueWithError } from '../format.js';
+import { chosenProject, judged, timelineHref, UrlPage } from '../page-kit.js';
+import { environmentLabels, jvmOf } from '../timeline/data.js';
+
+const TRENDS = [3, 5, 10, 20, 50, 100];
+const SORTS = [['significance', 'Most significant first'], ['name', 'By benchmark']];
+const METRICS = [['primary', 'Primary score'], ['gc.alloc.rate.norm', 'Allocation (B/op)'], ['all', 'Every metric']];
+
+export async function mount(root, params, context) {
+  const page = new ChangesPage(root, context);
+  await page.update(params);
+  return page;
+}
+
+/** |z| of a judged change, for sorting: worse first, then better, then the rest. */
+function weight(row) {
+  const rank = (part) => {
+    if (!part || part.z === null) {
+      return 0;
+    }
+    const sign = part.verdict === 'worse' ? 2 : part.verdict === 'better' ? 1 : 0;
+    return sign * 1e6 + Math.min(Math.abs(part.z), 1e5);
+  };
+  return Math.max(rank(row.previous), rank(row.trend) / 10);
+}
+
+class ChangesPage extends UrlPage {
+  constructor(root, context) {
+    super('changes', root, context);
+    this.controls = h('div', { class: 'controls' });
+    this.head = h('div', { class: 'commit-head' });
+    this.table = h('div', { class: 'table-box' });
+    replace(this.section, this.controls, this.head, this.status, this.table,
+      h('p', { class: 'hint' }, '← → step to the previous and next measured commit. A change is coloured when the ',
+        'difference is larger than both results\' errors allow (99.9%); "maybe" when only at 95%.'));
+  }
+
+  async render(current) {
+    const { projects, project } = await chosenProject(this.params);
+    if (!project) {
+      this.status.textContent = 'No results yet: upload a JMH run (see docs/api.md) and reload.';
+      return;
+    }
+    const query = {
+      project: project.name, branch: this.params.get('branch'), environment: this.params.get('environment'),
+      commit: this.params.get('commit'), trend: this.params.get('trend') ?? 10,
+      metric: this.params.get('metric') ?? 'primary',
+    };
+    if (!query.environment && (this.params.get('hostClass') || this.params.get('jvm'))) {
+      query.environment = await this.environmentOf(project, query);
+    }
+    this.status.textContent = 'Loading…';
+    const changes = await api.get(`/api/v1/changes?${api.query(query)}`);
+    if (!current()) {
+      return;
+    }
+    this.changes = changes;
+    this.renderControls(projects, project, changes);
+    this.renderHead(project, changes);
+    this.renderTable(project, changes);
+    const counts = changes.rows.reduce((all, row) => {
+      const key = row.previous?.verdict ?? 'first';
+      all[key] = (all[key] ?? 0) + 1;
+      return all;
+    }, {});
+    this.status.textContent = `${changes.rows.length} results at ${shortSha(changes.commit.sha)}: `
+      + `${counts.worse ?? 0} worse and ${counts.better ?? 0} better than the previous commit, `
+      + `${counts.same ?? 0} within the noise${counts.unclear ? `, ${counts.unclear} without an error` : ''}.`;
+    Object.assign(this.debug, { commit: changes.commit.sha, previous: changes.previous?.sha ?? null,
+      next: changes.next?.sha ?? null, environment: changes.environment.id, rows: changes.rows.length });
+  }
+
+  /** A Codespeed link or a carried filter names a host class and JVM rather than an environment id. */
+  async environmentOf(project, query) {
+    const first = await api.get(`/api/v1/changes?${api.query({ ...query, commit: null, environment: null })}`);
+    const hostClass = this.params.get('hostClass')?.split(',')[0];
+    const jvm = this.params.get('jvm')?.split(',')[0];
+    const found = first.environments.find((e) => (!hostClass || e.hostClass === hostClass)
+      && (!jvm || jvmOf(e) === jvm || jvmOf(e).startsWith(`${jvm}.`)));
+    if (!found) {
+      this.context.notice([`No environment of ${project.name} on ${[hostClass, jvm && `JDK ${jvm}`]
+        .filter(Boolean).join(' with ')}; showing ${environmentLabels(first.environments).get(first.environment.id)}.`]);
+    }
+    return found?.id ?? null;
+  }
+
+  renderControls(projects, project, changes) {
+    const labels = environmentLabels(changes.environments);
+    this.keepFocus(() => replace(this.controls,
+      select('changes-project', 'Project', projects.map((p) => [p.name, p.name]), project.name,
+        (value) => this.set({ project: value, environment: null, commit: null, branch: null, hostClass: null,
+          jvm: null })),
+      project.branches.length > 1 ? select('changes-branch', 'Branch', project.branches.map((b) => [b, b]),
+        changes.branch, (value) => this.set({ branch: value, commit: null })) : null,
+      select('changes-environment', 'Environment',
+        changes.environments.map((e) => [String(e.id), labels.get(e.id)]), String(changes.environment.id),
+        (value) => this.set({ environment: value, hostClass: null, jvm: null })),
+      select('changes-metric', 'Metric', METRICS, this.params.get('metric') ?? 'primary',
+        (value) => this.set({ metric: value === 'primary' ? null : value })),
+      select('changes-trend', 'Trend over', TRENDS.map((n) => [String(n), `${n} results back`]),
+        String(changes.trend), (value) => this.set({ trend: value === '10' ? null : value })),
+      select('changes-sort', 'Order', SORTS, this.params.get('sort') ?? 'significance',
+        (value) => this.set({ sort: value === 'significance' ? null : value }, { replace: true })),
+    ));
+  }
+
+  renderHead(project, changes) {
+    const { commit, previous, next } = changes;
+    const step = (target, label, id, key) => (target
+      ? h('button', { type: 'button', id, title: `${shortSha(target.sha)} · ${firstLine(target.message)} (${key})`,
+        onclick: () => this.set({ commit: target.sha }) }, label)
+      : h('button', { type: 'button', id, disabled: true }, label));
+    replace(this.head,
+      step(previous, `← ${previous ? shortSha(previous.sha) : 'first'}`, 'changes-previous', '←'),
+      h('div', { class: 'commit-summary' },
+        h('h2', { id: 'changes-heading' }, h('code', {}, shortSha(commit.sha)), ' ', firstLine(commit.message)),
+        h('p', { class: 'meta' }, [commit.author, dateTime(commit.time)].filter(Boolean).join(' · '), ' · ',
+          h('a', { href: timelineHref({ project: project.name, commit: commit.sha }) }, 'timeline'))),
+      step(next, `${next ? shortSha(next.sha) : 'newest'} →`, 'changes-next', '→'));
+  }
+
+  renderTable(project, changes) {
+    const rows = [...changes.rows];
+    if ((this.params.get('sort') ?? 'significance') === 'significance') {
+      rows.sort((a, b) => weight(b) - weight(a));
+    }
+    const env = changes.environment;
+    const cell = (part, direction, id) => {
+      if (!part) {
+        return h('td', { class: 'sig first', dataset: { verdict: 'first', column: id } },
+          h('span', { class: 'muted' }, 'first'));
+      }
+      const { tone, words } = judged(part.verdict, part.z, direction);
+      const reference = id === 'previous'
+        ? `previous ${shortSha(part.sha)}: ${valueWithError(part.score, part.error)}`
+        : `mean of ${part.points}: ${number(part.mean)}${part.spread === null ? '' : ` (sd ${number(part.spread)})`}`;
+      return h('td', { class: `sig ${tone}`, dataset: { verdict: part.verdict, column: id }, title:
+        `${reference}; z = ${part.z === null ? '–' : number(part.z)}` },
+      h('span', { class: 'num' }, percent(part.change)), ' ', h('span', { class: 'words' }, words));
+    };
+    this.table.replaceChildren(h('table', { class: 'data', id: 'changes-table' },
+      h('caption', {}, `${rows.length} results of ${environmentLabels([env]).get(env.id)}`),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, 'Benchmark'), h('th', { scope: 'col' }, 'Case'), h('th', { scope: 'col' }, 'Metric'),
+        h('th', { scope: 'col', class: 'num' }, 'Result'),
+        h('th', { scope: 'col' }, 'Change vs previous'), h('th', { scope: 'col' }, `Trend vs ${changes.trend} back`))),
+      h('tbody', {}, rows.map((row) => h('tr', { dataset: { series: row.series, benchmark: row.benchmark } },
+        h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
+          branch: changes.branch === project.defaultBranch ? null : changes.branch, benchmark: row.benchmark,
+          case: row.case.id, metric: row.metric.name === 'primary' ? null : row.metric.name,
+          hostClass: env.hostClass, jvm: jvmOf(env), commit: changes.commit.sha }) }, benchmarkName(row.benchmark))),
+        h('td', {}, caseLabel(row.case)),
+        h('td', {}, row.metric.name),
+        h('td', { class: 'num' }, valueWithError(row.score, row.error, row.metric.unit)),
+        cell(row.previous, row.metric.direction, 'previous'),
+        cell(row.trend, row.metric.direction, 'trend'))))));
+  }
+
+  onKey(event) {
+    if (typing(event) || !this.changes) {
+      return;
+    }
+    const target = event.key === 'ArrowLeft' ? this.changes.previous : event.key === 'ArrowRight' ? this.changes.next
+      : null;
+    if (target) {
+      event.preventDefault();
+      this.set({ commit: target.sha });
+    }
+  }
+}

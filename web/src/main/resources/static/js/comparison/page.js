@@ -1,0 +1,305 @@
+// The Comparison page: a head commit against a base commit (typed in, or those of a benchmark request), per host
+// class a table and a bar chart of each case's change normalised to the base (0% = the base's score), with the
+// change's interval as whiskers. The API is GET /api/v1/comparisons (docs/ui.md).
+
+import * as api from '../api.js';
+import { h, replace, select } from '../dom.js';
+import { dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
+import { OKABE_ITO } from '../palette.js';
+import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
+
+const { Chart } = window;
+
+const TONE = { slower: 'worse', faster: 'better', same: 'same', unclear: 'unclear' };
+const COLOR = { slower: OKABE_ITO.vermillion, faster: OKABE_ITO.bluishGreen, same: '#9a9a9a', unclear: '#cfcfcf' };
+const SHA = /^[0-9a-fA-F]{7,64}$/;
+
+export async function mount(root, params, context) {
+  const page = new ComparisonPage(root, context);
+  await page.update(params);
+  return page;
+}
+
+/** Whiskers of each bar's interval, drawn over the bars (Chart.js has no error bars of its own). */
+const whiskers = {
+  id: 'whiskers',
+  afterDatasetsDraw(chart) {
+    const { ctx } = chart;
+    const meta = chart.getDatasetMeta(0);
+    const x = chart.scales.x;
+    const area = chart.chartArea;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(area.left, area.top, area.right - area.left, area.bottom - area.top);
+    ctx.clip();
+    ctx.strokeStyle = '#222';
+    ctx.lineWidth = 1.25;
+    chart.data.datasets[0].intervals.forEach((interval, index) => {
+      const bar = meta.data[index];
+      if (!interval || !bar) {
+        return;
+      }
+      const [from, to] = [x.getPixelForValue(interval[0]), x.getPixelForValue(interval[1])];
+      const half = Math.min(5, bar.height / 3);
+      ctx.beginPath();
+      ctx.moveTo(from, bar.y);
+      ctx.lineTo(to, bar.y);
+      ctx.moveTo(from, bar.y - half);
+      ctx.lineTo(from, bar.y + half);
+      ctx.moveTo(to, bar.y - half);
+      ctx.lineTo(to, bar.y + half);
+      ctx.stroke();
+    });
+    ctx.restore();
+  },
+};
+
+function environmentText(environment) {
+  if (!environment) {
+    return '';
+  }
+  if (typeof environment === 'string') {
+    return environment;
+  }
+  return [environment.hostClass, environment.jdkVersion && `JDK ${environment.jdkVersion}`].filter(Boolean).join(' · ');
+}
+
+function paramsText(params) {
+  const entries = Object.entries(params ?? {});
+  return entries.length ? entries.map(([name, value]) => `${name}=${value}`).join(', ') : '–';
+}
+
+class ComparisonPage extends UrlPage {
+  constructor(root, context) {
+    super('comparison', root, context);
+    this.charts = [];
+    this.controls = h('div', { class: 'controls' });
+    this.head = h('div', { class: 'commit-head' });
+    this.body = h('div', { id: 'comparison-body' });
+    replace(this.section, this.controls, this.head, this.status, this.body);
+  }
+
+  unmount() {
+    this.destroyCharts();
+    super.unmount();
+  }
+
+  destroyCharts() {
+    this.charts.forEach((chart) => chart.destroy());
+    this.charts = [];
+    this.debug.charts = 0;
+  }
+
+  async render(current) {
+    if (this.params.get('request')) {
+      await this.renderRequest(this.params.get('request'), current);
+      return;
+    }
+    const { projects, project } = await chosenProject(this.params);
+    const base = this.params.get('base') ?? '';
+    const head = this.params.get('head') ?? '';
+    this.renderControls(projects, project, base, head);
+    if (!project || !SHA.test(base) || !SHA.test(head)) {
+      this.destroyCharts();
+      this.head.replaceChildren();
+      this.body.replaceChildren();
+      this.status.textContent = 'Give a base and a head commit (a sha or its first 7 characters) to compare, or '
+        + 'open a benchmark request from the Requests page.';
+      this.debug.hostClasses = [];
+      return;
+    }
+    this.status.textContent = 'Loading…';
+    const comparison = await api.get(`/api/v1/comparisons?${api.query({ project: project.name, base, head,
+      hostClass: this.params.get('hostClass') })}`);
+    if (!current()) {
+      return;
+    }
+    this.renderHead(project, comparison);
+    this.renderBody(project, comparison);
+  }
+
+  /**
+   * A benchmark request's own answer: the comparison over the runs of its interleaved jobs only, once it succeeded
+   * (GET /api/v1/requests/{id}); before that, its progress. Every run of the two commits is one click away.
+   */
+  async renderRequest(id, current) {
+    const request = await api.optional(`/api/v1/requests/${encodeURIComponent(id)}`);
+    if (!current()) {
+      return;
+    }
+    const { projects, project } = await chosenProject(new URLSearchParams({ project: request?.project ?? '' }));
+    this.renderControls(projects, project, request?.base ?? '', request?.head ?? '');
+    this.destroyCharts();
+    this.debug.hostClasses = [];
+    if (!request) {
+      this.head.replaceChildren();
+      this.body.replaceChildren();
+      this.status.textContent = `There is no benchmark request ${id}.`;
+      return;
+    }
+    const jobs = request.jobs ?? [];
+    const done = jobs.filter((j) => j.status === 'succeeded').length;
+    const all = request.base && request.head ? h('a', { id: 'comparison-all-runs', href: `#/comparison?${api.query({
+      project: request.project, base: request.base, head: request.head })}` }, 'every run of these two commits') : null;
+    const from = request.pullRequest ? `${request.pullRequest.repository}#${request.pullRequest.number}`
+      : request.requestedBy;
+    if (request.comparison) {
+      this.renderHead(project, request.comparison);
+      this.renderBody(project, request.comparison);
+      this.status.textContent = `Benchmark request ${String(request.id).slice(0, 8)} from ${from}, ${request.status}`
+        + `${request.outcome ? ` (${request.outcome})` : ''}: its own ${jobs.length} jobs. ${this.status.textContent}`;
+      this.head.append(h('p', { class: 'meta' }, 'Compare ', all));
+      return;
+    }
+    replace(this.head, h('div', { class: 'commit-summary' },
+      h('h2', { id: 'comparison-heading' }, `Benchmark request ${String(request.id).slice(0, 8)}: `,
+        h('code', {}, shortSha(request.head)), ' against ', h('code', {}, shortSha(request.base))),
+      h('p', { class: 'meta' }, `from ${from} · ${request.status}`, request.failure ? ` · ${request.failure}` : '')));
+    replace(this.body, jobs.length ? h('p', {}, h('progress', { max: jobs.length, value: done,
+      'aria-label': `${done} of ${jobs.length} jobs done` }), ` ${done} of ${jobs.length} jobs done`) : null,
+    all ? h('p', {}, 'The comparison appears here when every job has run; meanwhile compare ', all, '.') : null);
+    this.status.textContent = `Benchmark request ${request.status}.`;
+  }
+
+  renderControls(projects, project, base, head) {
+    const baseInput = h('input', { id: 'comparison-base', type: 'text', value: base, size: '12', spellcheck: 'false',
+      autocomplete: 'off', placeholder: 'sha' });
+    const headInput = h('input', { id: 'comparison-head', type: 'text', value: head, size: '12', spellcheck: 'false',
+      autocomplete: 'off', placeholder: 'sha' });
+    const form = h('form', { class: 'controls', onsubmit: (event) => {
+      event.preventDefault();
+      this.set({ base: baseInput.value.trim().toLowerCase(), head: headInput.value.trim().toLowerCase(),
+        request: null });
+    } },
+    select('comparison-project', 'Project', projects.map((p) => [p.name, p.name]), project?.name ?? '',
+      (value) => this.set({ project: value, base: null, head: null, hostClass: null, request: null })),
+    h('label', { class: 'field', for: 'comparison-base' }, h('span', {}, 'Base commit'), baseInput),
+    h('label', { class: 'field', for: 'comparison-head' }, h('span', {}, 'Head commit'), headInput),
+    h('button', { type: 'submit', id: 'comparison-go' }, 'Compare'),
+    base && head ? h('button', { type: 'button', class: 'link', id: 'comparison-swap',
+      onclick: () => this.set({ base: head, head: base }) }, 'swap') : null);
+    this.keepFocus(() => replace(this.controls, form));
+  }
+
+  renderHead(project, comparison) {
+    const line = (label, commit) => h('p', { class: 'meta' }, `${label} `, h('code', {}, shortSha(commit?.sha)), ' ',
+      firstLine(commit?.message ?? ''), commit?.time ? ` · ${dateTime(commit.time)}` : '');
+    replace(this.head, h('div', { class: 'commit-summary' },
+      h('h2', { id: 'comparison-heading' }, `${comparison.project ?? project.name}: `,
+        h('code', {}, shortSha(comparison.head?.sha)), ' against ', h('code', {}, shortSha(comparison.base?.sha))),
+      line('head', comparison.head), line('base', comparison.base)));
+  }
+
+  renderBody(project, comparison) {
+    this.destroyCharts();
+    const groups = comparison.hostClasses ?? [];
+    const all = groups.flatMap((g) => g.rows);
+    const count = (verdict) => all.filter((r) => r.verdict === verdict).length;
+    this.status.textContent = groups.length === 0 ? 'Neither commit has results to compare yet.'
+      : `${all.length} cases on ${groups.length} host classes: ${count('slower')} slower, ${count('faster')} faster, `
+        + `${count('same')} the same, ${count('unclear')} unclear.`;
+    const hostClassFilter = this.params.get('hostClass');
+    replace(this.body,
+      groups.length > 1 || hostClassFilter ? h('p', {}, hostClassFilter
+        ? h('button', { type: 'button', class: 'link', onclick: () => this.set({ hostClass: null }) },
+          'Show every host class')
+        : ['Only: ', [...new Set(groups.map((g) => g.hostClass))].map((hostClass) => [h('a', {
+          href: `#/comparison?${api.query({ project: project.name, base: this.params.get('base'),
+            head: this.params.get('head'), hostClass })}`, class: 'side-link' }, hostClass), ' '])]) : null,
+      groups.map((group, index) => this.hostClassSection(project, comparison, group, index)));
+    this.debug.hostClasses = groups.map((g) => ({ hostClass: g.hostClass, rows: g.rows.length,
+      verdicts: g.rows.map((r) => r.verdict) }));
+  }
+
+  hostClassSection(project, comparison, group, index) {
+    const canvas = h('canvas', { role: 'img', 'aria-label': `Change of each case on ${group.hostClass}, head against `
+      + 'base, with its interval' });
+    const rows = group.rows;
+    const box = h('div', { class: 'bars', style: `height:${Math.max(140, 26 * rows.length + 60)}px` }, canvas);
+    const section = h('section', { class: 'host-class', id: `host-class-${index}`, dataset: { hostClass: group.hostClass },
+      'aria-labelledby': `host-class-${index}-title` },
+    h('h3', { id: `host-class-${index}-title` }, environmentText(group.environment) || group.hostClass),
+    box,
+    h('div', { class: 'table-box' }, this.table(project, comparison, group)));
+    queueMicrotask(() => {
+      this.charts.push(this.chart(canvas, rows));
+      this.debug.charts = this.charts.length;
+    });
+    return section;
+  }
+
+  chart(canvas, rows) {
+    // One benchmark's cases differ only in their parameters; several benchmarks need the method name too.
+    const single = new Set(rows.map((r) => r.benchmark)).size === 1;
+    const label = (r) => [single ? null : r.benchmark.split('.').pop(),
+      Object.keys(r.params ?? {}).length ? paramsText(r.params) : null,
+      r.metric && r.metric !== 'primary' ? r.metric : null].filter(Boolean).join(' · ') || r.benchmark.split('.').pop();
+    return new Chart(canvas, {
+      type: 'bar',
+      data: {
+        labels: rows.map(label),
+        datasets: [{
+          label: 'head vs base (%)',
+          data: rows.map((r) => r.changePercent ?? 0),
+          intervals: rows.map((r) => (Array.isArray(r.interval) ? r.interval : null)),
+          backgroundColor: rows.map((r) => COLOR[r.verdict] ?? COLOR.unclear),
+          borderWidth: 0,
+        }],
+      },
+      plugins: [whiskers],
+      options: {
+        indexAxis: 'y',
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: { title: { display: true, text: 'head against base, % of the base\'s score (0 = the same)' },
+            grid: { color: (c) => (c.tick.value === 0 ? '#444' : '#e8e8e8') } },
+          y: { ticks: { autoSkip: false, font: { size: 11 } } },
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: { callbacks: { label: (item) => {
+            const r = rows[item.dataIndex];
+            const interval = Array.isArray(r.interval) ? ` [${number(r.interval[0])}, ${number(r.interval[1])}]` : '';
+            return `${number(r.changePercent)}%${interval} · ${r.verdict}`;
+          } } },
+        },
+      },
+    });
+  }
+
+  table(project, comparison, group) {
+    const side = (result, unit) => (result ? valueWithError(result.score, result.error, unit) : '–');
+    const forks = (result) => (result ? `${result.forks} fork${result.forks === 1 ? '' : 's'}; ± is the 99% interval`
+      : undefined);
+    const percent = (value) => (value === null || value === undefined ? '–'
+      : `${value > 0 ? '+' : ''}${value.toFixed(Math.abs(value) < 10 ? 1 : 0)}%`);
+    return h('table', { class: 'data comparison-table', dataset: { hostClass: group.hostClass,
+      environment: environmentText(group.environment) } },
+      h('thead', {}, h('tr', {}, ['Benchmark', 'Parameters', 'Metric', 'Base', 'Head', 'Change (hover: interval)',
+        'Allocation']
+        .map((text) => h('th', { scope: 'col' }, text)))),
+      h('tbody', {}, group.rows.map((row) => {
+        const interval = Array.isArray(row.interval)
+          ? `99% interval ${percent(row.interval[0])} to ${percent(row.interval[1])}`
+          : 'no interval: a side has fewer than two forks';
+        const allocation = row.allocation
+          ? `${number(row.allocation.base)} → ${number(row.allocation.head)} B/op`
+            + (row.allocation.changeBytes
+              ? ` (${row.allocation.changeBytes > 0 ? '+' : ''}${number(row.allocation.changeBytes)})` : '')
+          : '–';
+        return h('tr', { dataset: { verdict: row.verdict, caseKey: row.caseKey ?? '' } },
+          h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
+            benchmark: row.benchmark, hostClass: group.hostClass, jvm: group.jdkVersion, commit: comparison.head?.sha }) },
+          row.benchmark.split('.').pop())),
+          h('td', {}, paramsText(row.params)),
+          h('td', {}, row.metric ?? 'primary'),
+          h('td', { class: 'num', title: forks(row.base) }, side(row.base, row.unit)),
+          h('td', { class: 'num', title: forks(row.head) }, side(row.head, row.unit)),
+          h('td', { class: `sig ${TONE[row.verdict] ?? 'unclear'}`, dataset: { verdict: row.verdict }, title: interval },
+            h('span', { class: 'num' }, percent(row.changePercent)), ' ', h('span', { class: 'words' }, row.verdict)),
+          h('td', { class: 'num' }, allocation));
+      })));
+  }
+}

@@ -1,0 +1,118 @@
+// The Runners page: each host with its host class, state, current job and progress, and its facts (CPU, cores,
+// memory, OS, kernel, JDKs). Warnings point at what makes a host class's results noisy or incomparable: hosts of
+// one class that differ, offline hosts, a class with no host left to run its jobs.
+
+import * as api from '../api.js';
+import { h, replace, select } from '../dom.js';
+import { dateTime } from '../format.js';
+import { UrlPage } from '../page-kit.js';
+
+const REFRESH_MS = 10000;
+const FACTS = [['cpuModel', 'CPU model'], ['cores', 'cores'], ['memoryMb', 'memory'], ['kernel', 'kernel'],
+  ['os', 'OS']];
+
+export async function mount(root, params, context) {
+  const page = new RunnersPage(root, context);
+  await page.update(params);
+  return page;
+}
+
+/**
+ * Warnings of one host class: results compare only between identical hosts, so any fact that differs between its
+ * runners is named, with the runners on each side.
+ */
+export function hostClassWarnings(runners) {
+  const warnings = [];
+  for (const [fact, name] of FACTS) {
+    const values = new Map();
+    for (const runner of runners) {
+      const value = runner[fact];
+      if (value !== null && value !== undefined) {
+        values.set(String(value), [...(values.get(String(value)) ?? []), runner.name]);
+      }
+    }
+    if (values.size > 1) {
+      warnings.push(`Hosts differ in ${name}: ${[...values].map(([value, names]) => `${value} (${names.join(', ')})`)
+        .join(' vs ')}. Their results are not comparable; give them different host classes.`);
+    }
+  }
+  const online = runners.filter((r) => r.state !== 'offline');
+  if (online.length === 0) {
+    warnings.push('No runner of this host class is online: its jobs wait in the queue.');
+  } else if (online.length < runners.length) {
+    warnings.push(`${runners.length - online.length} of ${runners.length} runners are offline.`);
+  }
+  return warnings;
+}
+
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
+}
+
+function memory(mb) {
+  return mb ? `${Math.round(mb / 1024)} GB` : '–';
+}
+
+class RunnersPage extends UrlPage {
+  constructor(root, context) {
+    super('runners', root, context);
+    this.controls = h('div', { class: 'controls' });
+    this.list = h('div', { class: 'cards', id: 'runner-classes' });
+    replace(this.section, this.controls, this.status, this.list);
+    this.timer = setInterval(() => {
+      if (!document.hidden && this.debug.state === 'ready') {
+        const generation = this.generation;
+        this.render(() => generation === this.generation).catch((error) => console.warn('refresh', error));
+      }
+    }, REFRESH_MS);
+  }
+
+  async render(current) {
+    const runners = await api.get('/api/v1/runners');
+    if (!current()) {
+      return;
+    }
+    const hostClass = this.params.get('hostClass') ?? '';
+    const state = this.params.get('state') ?? '';
+    const classes = [...new Set(runners.map((r) => r.hostClass))].sort();
+    this.keepFocus(() => replace(this.controls,
+      select('runners-host-class', 'Host class', [['', 'Every host class'], ...classes.map((c) => [c, c])], hostClass,
+        (value) => this.set({ hostClass: value })),
+      select('runners-state', 'State', [['', 'Every state'], ['busy', 'busy'], ['idle', 'idle'], ['offline', 'offline']],
+        state, (value) => this.set({ state: value }))));
+    const byClass = classes.filter((c) => !hostClass || c === hostClass)
+      .map((c) => ({ hostClass: c, runners: runners.filter((r) => r.hostClass === c) }));
+    replace(this.list, byClass.map(({ hostClass: name, runners: all }) => {
+      const warnings = hostClassWarnings(all);
+      const shown = all.filter((r) => !state || r.state === state);
+      return h('article', { class: 'card', dataset: { hostClass: name }, 'aria-labelledby': `class-${name}` },
+        h('div', { class: 'card-head' }, h('h3', { id: `class-${name}` }, name),
+          h('span', { class: 'muted' },
+            `${plural(all.length, 'runner')}, ${all.filter((r) => r.state === 'busy').length} busy`),
+          warnings.length ? h('span', { class: 'badge warn' }, plural(warnings.length, 'warning')) : null),
+        warnings.length ? h('ul', { class: 'warnings' }, warnings.map((w) => h('li', {}, w))) : null,
+        h('div', { class: 'table-box' }, h('table', { class: 'data' },
+          h('thead', {}, h('tr', {}, ['Runner', 'State', 'Current job', 'CPU', 'Memory', 'OS · kernel', 'JDKs',
+            'Last seen'].map((t) => h('th', { scope: 'col' }, t)))),
+          h('tbody', {}, shown.map((r) => h('tr', { dataset: { runner: r.name, state: r.state } },
+            h('th', { scope: 'row' }, r.name, r.version ? h('div', { class: 'muted' }, `agent ${r.version}`) : null),
+            h('td', {}, h('span', { class: `badge ${r.state}` }, r.state)),
+            h('td', {}, r.job ? [h('a', { href: `#/requests?job=${r.job}` }, h('code', {}, String(r.job).slice(0, 8))),
+              r.progress?.percent !== undefined && r.progress?.percent !== null
+                ? [' ', h('progress', { max: 100, value: r.progress.percent,
+                  'aria-label': `${Math.round(r.progress.percent)}% done` })] : null,
+              h('div', { class: 'muted' }, [r.progress?.phase, r.progress?.benchmark].filter(Boolean).join(' · '))]
+              : '–'),
+            h('td', {}, `${r.cpuModel ?? '–'}${r.cores ? `, ${r.cores} cores` : ''}`),
+            h('td', { class: 'num' }, memory(r.memoryMb)),
+            h('td', {}, [r.os, r.kernel].filter(Boolean).join(' · ') || '–'),
+            h('td', {}, (r.jdks ?? []).join(', ') || '–'),
+            h('td', {}, dateTime(r.lastSeenAt))))))));
+    }));
+    this.status.textContent = runners.length === 0
+      ? 'No runner has registered yet: start one with java -jar perfwatch-runner.jar run (docs/runner.md).'
+      : `${plural(runners.length, 'runner')} in ${plural(classes.length, 'host class')}, refreshed ${dateTime(Date.now())}.`;
+    Object.assign(this.debug, { runners: runners.length,
+      warnings: Object.fromEntries(byClass.map((c) => [c.hostClass, hostClassWarnings(c.runners)])) });
+  }
+}
