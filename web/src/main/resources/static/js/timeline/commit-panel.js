@@ -29,7 +29,8 @@ function changeAt(points, sha) {
   const errors = at.map((p) => p.error).filter((e) => e !== null);
   const error = errors.length === at.length && errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
   const change = previous && mean !== null && previous.score ? (mean - previous.score) / Math.abs(previous.score) : null;
-  return { mean, error, change, previous: previous?.commit.sha ?? null, runs: at.map((p) => p.run) };
+  const difference = previous && mean !== null ? mean - previous.score : null;
+  return { mean, error, change, difference, previous: previous?.commit.sha ?? null, runs: at.map((p) => p.run) };
 }
 
 function metricRows(lines, sha, which) {
@@ -42,13 +43,22 @@ function metricRows(lines, sha, which) {
     if (!at) {
       return h('tr', {}, h('th', { scope: 'row' }, swatch(line.color), line.label), h('td', { colspan: 2 }, 'no result'));
     }
-    const judged = verdict(at.change, data.direction);
+    const judged = verdict(at.difference, data.direction);
+    // Allocation moves in bytes: 0 → 64 B/op is "+64 B/op", not a percentage of JMH's near-zero baseline.
+    const shown = which === 'alloc' ? signedAmount(at.difference, data.unit) : percent(at.change);
     return h('tr', {},
       h('th', { scope: 'row' }, swatch(line.color), line.label),
       h('td', { class: 'num' }, valueWithError(at.mean, at.error)),
       h('td', { class: `num ${judged.tone}`, title: at.previous ? `against ${shortSha(at.previous)}` : '' },
-        at.change === null ? '–' : `${percent(at.change)} ${judged.text}`));
+        at.difference === null ? '–' : `${shown} ${judged.text}`));
   }).filter(Boolean);
+}
+
+function signedAmount(value, unit) {
+  if (value === null || !Number.isFinite(value)) {
+    return '–';
+  }
+  return `${value > 0 ? '+' : ''}${number(value)} ${unit ?? ''}`.trim();
 }
 
 function swatch(color) {

@@ -101,6 +101,7 @@ class WebUiTest {
         String repository = SuiteHistory.REPOSITORY.replace(".git", "");
         assertThat(browser.url()).contains("commit=" + culprit);
         assertThat(panel).contains("Serialize strings through a temporary buffer").contains("worse");
+        assertThat(panel).as("allocation changes in bytes, not as a percentage").containsPattern("\\+[0-9.,]+ B/op worse");
         assertThat(browser.element("#commit-link").getAttribute("href")).isEqualTo(repository + "/commit/" + culprit);
         assertThat(browser.element("#compare-link").getAttribute("href"))
             .isEqualTo(repository + "/compare/" + sha(REGRESSION - 1) + "..." + culprit);
