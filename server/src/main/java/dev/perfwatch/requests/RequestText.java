@@ -40,6 +40,11 @@ final class RequestText {
                 .append(eta(maxEta(progress))).append('\n');
         }
         out.append('\n').append(subject(request)).append('\n');
+        if (request.headMovedTo() != null) {
+            out.append("\nThe pull request's head has moved to `").append(shortSha(request.headMovedTo()))
+                .append("` since: these jobs measure `").append(shortSha(request.head()))
+                .append("`. Cancel and ask again to measure the new head.\n");
+        }
         out.append("\n| host class | jobs done | running | queued | position | ETA |\n");
         out.append("| --- | --- | --- | --- | --- | --- |\n");
         for (Progress.HostClass host : progress.hostClasses()) {
