@@ -170,6 +170,8 @@ class RequestFlowTest extends GithubStubbed {
         assertThat(request(204).get("status").asString()).isEqualTo("queued");
         assertThat(github.calls("POST", "/issues/204/comments").get(0).authorization())
             .isEqualTo("Bearer test-github-token");
+        String metrics = api.get("/actuator/prometheus").body();
+        assertThat(metrics).contains("perfwatch_github_pending").containsPattern("perfwatch_github_failed_total\\S* [1-9]");
     }
 
     @Test
