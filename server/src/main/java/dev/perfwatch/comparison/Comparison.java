@@ -17,8 +17,15 @@ public record Comparison(String project, Commit base, Commit head, List<HostClas
      * The rows of one environment (a host class and one JVM); a host class benchmarked on two JVMs appears twice.
      *
      * @param environment a label that tells this environment from the others in the answer: "4-core · JDK 17.0.15"
+     * @param added cases with results at the head only (a benchmark the change adds), by benchmark and key
+     * @param removed cases with results at the base only
      */
-    public record HostClass(String hostClass, String environment, String jdkVersion, List<Row> rows) {
+    public record HostClass(String hostClass, String environment, String jdkVersion, List<Row> rows, List<Case> added,
+            List<Case> removed) {
+    }
+
+    /** A case benchmarked at one of the two commits only: added by the head, or gone from it. */
+    public record Case(String benchmark, Map<String, String> params, String caseKey) {
     }
 
     /**

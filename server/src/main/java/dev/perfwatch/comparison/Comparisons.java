@@ -60,25 +60,45 @@ public class Comparisons {
         Map<Long, Map<String, Cell>> headCells = cells(queries.results(headCommit.id(), hostClass, runs));
         List<EnvironmentLabels.Environment> environments = new ArrayList<>();
         for (Map.Entry<Long, Map<String, Cell>> environment : baseCells.entrySet()) {
-            Map<String, Cell> heads = headCells.getOrDefault(environment.getKey(), Map.of());
+            Map<String, Cell> bases = selected(environment.getValue(), benchmarks);
+            Map<String, Cell> heads = selected(headCells.getOrDefault(environment.getKey(), Map.of()), benchmarks);
             List<Comparison.Row> rows = new ArrayList<>();
             ComparisonQueries.ResultRow facts = null;
-            for (Map.Entry<String, Cell> entry : environment.getValue().entrySet()) {
-                Cell baseCell = entry.getValue();
+            for (Map.Entry<String, Cell> entry : bases.entrySet()) {
                 Cell headCell = heads.get(entry.getKey());
-                if (headCell == null || baseCell.primary == null || headCell.primary == null
-                        || (benchmarks != null && !benchmarks.matcher(baseCell.primary.benchmark()).find())) {
-                    continue;
+                if (headCell != null) {
+                    facts = entry.getValue().primary;
+                    rows.add(row(entry.getValue(), headCell));
                 }
-                facts = baseCell.primary;
-                rows.add(row(baseCell, headCell));
             }
             if (!rows.isEmpty()) {
                 rows.sort(ORDER);
-                environments.add(new EnvironmentLabels.Environment(facts, rows));
+                environments.add(new EnvironmentLabels.Environment(facts, rows, onlyIn(heads, bases),
+                        onlyIn(bases, heads)));
             }
         }
         return new Comparison(project, view(baseCommit), view(headCommit), EnvironmentLabels.labelled(environments));
+    }
+
+    /** The cells with a primary result whose benchmark the regex finds (all when it is null). */
+    private static Map<String, Cell> selected(Map<String, Cell> cells, Pattern benchmarks) {
+        Map<String, Cell> selected = new LinkedHashMap<>();
+        cells.forEach((key, cell) -> {
+            if (cell.primary != null && (benchmarks == null || benchmarks.matcher(cell.primary.benchmark()).find())) {
+                selected.put(key, cell);
+            }
+        });
+        return selected;
+    }
+
+    /** The cases of one side the other side lacks, by benchmark and case key. */
+    private List<Comparison.Case> onlyIn(Map<String, Cell> side, Map<String, Cell> other) {
+        return side.entrySet().stream()
+            .filter(entry -> !other.containsKey(entry.getKey()))
+            .map(entry -> new Comparison.Case(entry.getValue().primary.benchmark(),
+                    params(entry.getValue().primary.params()), entry.getValue().primary.caseKey()))
+            .sorted(Comparator.comparing(Comparison.Case::benchmark).thenComparing(Comparison.Case::caseKey))
+            .toList();
     }
 
     /** Checks the query parameters the API and requests share; a null regex means every benchmark. */

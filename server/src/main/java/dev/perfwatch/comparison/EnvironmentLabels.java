@@ -13,7 +13,8 @@ final class EnvironmentLabels {
     }
 
     /** The rows of one environment with the facts (host class, JVM) of one of its results. */
-    record Environment(ComparisonQueries.ResultRow facts, List<Comparison.Row> rows) {
+    record Environment(ComparisonQueries.ResultRow facts, List<Comparison.Row> rows, List<Comparison.Case> added,
+            List<Comparison.Case> removed) {
     }
 
     /** "4-core · JDK 17.0.15", with the VM name and then the JVM arguments where two labels would read the same. */
@@ -29,7 +30,7 @@ final class EnvironmentLabels {
         for (int i = 0; i < environments.size(); i++) {
             ComparisonQueries.ResultRow facts = environments.get(i).facts();
             out.add(new Comparison.HostClass(facts.hostClass(), labels.get(i), facts.jdkVersion(),
-                    environments.get(i).rows()));
+                    environments.get(i).rows(), environments.get(i).added(), environments.get(i).removed()));
         }
         out.sort(Comparator.comparing(Comparison.HostClass::environment));
         return out;

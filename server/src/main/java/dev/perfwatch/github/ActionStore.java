@@ -109,6 +109,10 @@ class ActionStore {
             .update();
     }
 
+    long pending() {
+        return jdbc.sql("select count(*) from github_action where sent_version < version").query(Long.class).single();
+    }
+
     record Row(long id, String repository, String kind, String target, String body, int version, Long githubId,
             int attempts) {
     }

@@ -7,6 +7,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -35,13 +39,26 @@ public class GithubActions {
 
     private final JsonMapper json;
 
+    private final Counter sent;
+
+    private final Counter failed;
+
     GithubActions(ActionStore store, GithubApi api, GithubProperties properties, TransactionTemplate transaction,
-            JsonMapper json) {
+            JsonMapper json, MeterRegistry meters) {
         this.store = store;
         this.api = api;
         this.properties = properties;
         this.transaction = transaction;
         this.json = json;
+        this.sent = Counter.builder("perfwatch.github.sent").description("Calls to GitHub that went through")
+            .register(meters);
+        this.failed = Counter.builder("perfwatch.github.failed")
+            .description("Failed calls to GitHub (each retried later unless GitHub refused it)")
+            .register(meters);
+        // Grows only while GitHub is unreachable or refuses the token: what an operator's alert rule watches.
+        Gauge.builder("perfwatch.github.pending", store, ActionStore::pending)
+            .description("Comments, reactions and statuses waiting to be sent, on all instances")
+            .register(meters);
     }
 
     /** Reacts to a comment: {@code content} is one of GitHub's reactions ("+1", "eyes", "rocket", …). */
@@ -103,10 +120,12 @@ public class GithubActions {
                 default -> comment(row);
             };
             store.sent(row.id(), row.version(), created);
+            sent.increment();
             log.info("Sent {} #{} v{} to GitHub {}", row.kind(), row.id(), row.version(), row.repository());
             return true;
         }
         catch (GithubException ex) {
+            failed.increment();
             if (ex.status() == 404 && row.kind().equals("comment") && row.githubId() != null) {
                 // Someone deleted the comment: the next attempt posts it anew.
                 store.forget(row.id(), ex.getMessage());
@@ -125,6 +144,7 @@ public class GithubActions {
             return false;
         }
         catch (RuntimeException ex) {
+            failed.increment();
             // Whatever else went wrong, the row must not block the ones after it: it waits like a 5xx.
             long wait = properties.retryAfter(row.attempts()).toMillis();
             store.failed(row.id(), ex.toString(), wait);

@@ -20,8 +20,9 @@ import dev.perfwatch.system.InvalidInputException;
 
 /**
  * {@code POST /api/v1/github/webhook}: GitHub's deliveries, authenticated by their signature rather than a token.
- * Answers 401 to a missing or wrong signature, 200 to a ping and to a handled comment, 202 to everything it does
- * not act on (other events and actions, comments on issues, a delivery seen before). docs/requests.md.
+ * Answers 401 to a missing or wrong signature, 200 to a ping, a handled comment and a pull request's push or
+ * closing, 202 to everything it does not act on (other events and actions, comments on issues, a delivery seen
+ * before). docs/requests.md.
  */
 @RestController
 class WebhookController {
@@ -69,6 +70,7 @@ class WebhookController {
         return switch (event) {
             case "ping" -> ResponseEntity.ok(new Answer("pong", ping(raw)));
             case "issue_comment" -> issueComment(raw, delivery);
+            case "pull_request" -> pullRequest(raw, delivery);
             default -> accepted("perfwatch does not act on " + event + " events");
         };
     }
@@ -88,11 +90,29 @@ class WebhookController {
                 payload.issue().number(), payload.comment().id(),
                 payload.comment().body() == null ? "" : payload.comment().body(), payload.comment().user().login(),
                 payload.comment().authorAssociation() == null ? "NONE" : payload.comment().authorAssociation());
+        return publishOnce(delivery, "issue_comment", comment);
+    }
+
+    /** A push to the pull request's branch (synchronize) or its closing; other actions are not acted on. */
+    private ResponseEntity<Answer> pullRequest(byte[] raw, String delivery) {
+        WebhookEvents.PullRequestEvent payload = read(raw, WebhookEvents.PullRequestEvent.class);
+        if (!"synchronize".equals(payload.action()) && !"closed".equals(payload.action())) {
+            return accepted("perfwatch acts on synchronize and closed pull_request events only");
+        }
+        if (payload.repository() == null || payload.pullRequest() == null || payload.pullRequest().head() == null) {
+            throw new InvalidInputException("pull_request", "a pull_request payload needs pull_request.head and repository");
+        }
+        return publishOnce(delivery, "pull_request", new PullRequestChanged(delivery, payload.repository().fullName(),
+                payload.number(), payload.action(), payload.pullRequest().head().sha()));
+    }
+
+    /** Records the delivery and publishes the event in one transaction: a delivery seen before does nothing. */
+    private ResponseEntity<Answer> publishOnce(String delivery, String event, Object published) {
         Boolean fresh = transaction.execute(status -> {
-            if (!deliveries.record(delivery, "issue_comment")) {
+            if (!deliveries.record(delivery, event)) {
                 return false;
             }
-            events.publishEvent(comment);
+            events.publishEvent(published);
             return true;
         });
         if (!Boolean.TRUE.equals(fresh)) {

@@ -37,4 +37,18 @@ final class WebhookEvents {
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Ping(String zen, @JsonProperty("hook_id") Long hookId) {
     }
+
+    /** A pull_request event: action opened, synchronize, closed…; its pull request's number and head. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record PullRequestEvent(String action, int number, @JsonProperty("pull_request") PullRequest pullRequest,
+            Repository repository) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record PullRequest(Head head) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Head(String sha) {
+    }
 }

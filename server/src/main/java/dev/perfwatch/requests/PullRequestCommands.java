@@ -11,10 +11,11 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import dev.perfwatch.github.GithubActions;
+import dev.perfwatch.github.PullRequestChanged;
 import dev.perfwatch.github.PullRequestComment;
 
 /**
- * Answers commands in pull-request comments, inside the transaction that records the webhook delivery: a request
+ * Answers commands in pull-request comments (and follows pushes to and the closing of pull requests), inside the transaction that records the webhook delivery: a request
  * starts as "resolving" (the tracker asks GitHub for the head and merge base), a cancel stops the newest active
  * one, and everything else gets a reply, never silence. Only trusted commenters start or cancel runs.
  */
@@ -40,6 +41,27 @@ class PullRequestCommands {
         this.requests = requests;
         this.updates = updates;
         this.github = github;
+    }
+
+    /**
+     * A push to the pull request notes on its running request that the head moved (the request keeps measuring the
+     * head it resolved); closing the pull request cancels it.
+     */
+    @EventListener
+    void changed(PullRequestChanged change) {
+        Optional<StoredRequest> active = store.activeOf(change.repository(), change.pullRequest());
+        if (active.isEmpty()) {
+            return;
+        }
+        StoredRequest request = active.get();
+        if (change.closed()) {
+            requests.cancelLocked(request, "closing the pull request");
+        }
+        else if (request.head() != null && !request.head().equalsIgnoreCase(change.head())) {
+            store.headMoved(request.id(), change.head());
+            log.info("Request {}: the head of {}#{} moved to {}", request.id(), change.repository(),
+                    change.pullRequest(), change.head());
+        }
     }
 
     @EventListener

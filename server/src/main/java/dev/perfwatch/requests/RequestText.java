@@ -40,6 +40,11 @@ final class RequestText {
                 .append(eta(maxEta(progress))).append('\n');
         }
         out.append('\n').append(subject(request)).append('\n');
+        if (request.headMovedTo() != null) {
+            out.append("\nThe pull request's head has moved to `").append(shortSha(request.headMovedTo()))
+                .append("` since: these jobs measure `").append(shortSha(request.head()))
+                .append("`. Cancel and ask again to measure the new head.\n");
+        }
         out.append("\n| host class | jobs done | running | queued | position | ETA |\n");
         out.append("| --- | --- | --- | --- | --- | --- |\n");
         for (Progress.HostClass host : progress.hostClasses()) {
@@ -104,6 +109,8 @@ final class RequestText {
                 table(out, rest);
                 out.append("\n</details>\n");
             }
+            cases(out, "New in head, nothing to compare with: ", environment.added());
+            cases(out, "Not in head: ", environment.removed());
         }
         out.append("\n[Comparison page](").append(link).append(") · ")
             .append(plural(request.forks(), "fork")).append(" a side per host class, base and head interleaved · ")
@@ -147,11 +154,23 @@ final class RequestText {
         }
     }
 
-    /** "`FixtureBenchmark.concat` length=16": the class and method, then the parameters. */
+    private static void cases(StringBuilder out, String title, List<Comparison.Case> cases) {
+        if (!cases.isEmpty()) {
+            out.append('\n').append(title).append(cases.stream()
+                .map(c -> caseName(c.benchmark(), c.params()))
+                .collect(Collectors.joining(", "))).append(".\n");
+        }
+    }
+
     static String caseName(Comparison.Row row) {
-        String[] parts = row.benchmark().split("\\.");
-        String name = parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : row.benchmark();
-        String params = row.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        return caseName(row.benchmark(), row.params());
+    }
+
+    /** "`FixtureBenchmark.concat` length=16": the class and method, then the parameters. */
+    static String caseName(String benchmark, Map<String, String> parameters) {
+        String[] parts = benchmark.split("\\.");
+        String name = parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : benchmark;
+        String params = parameters.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
             .collect(Collectors.joining(" "));
         return "`" + name + "`" + (params.isEmpty() ? "" : " " + params.replace("|", "\\|"));
     }

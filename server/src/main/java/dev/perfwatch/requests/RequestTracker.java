@@ -131,8 +131,8 @@ class RequestTracker {
                         request.attempts() + 1, wait, ex.getMessage());
                 return;
             }
-            fail(request, "GitHub answered " + (ex.status() == 0 ? "nothing" : "HTTP " + ex.status())
-                    + " when asked about the pull request");
+            fail(request, ex.status() == 0 ? ex.getMessage()
+                    : "GitHub answered HTTP " + ex.status() + " when asked about the pull request");
             log.warn("Request {} failed: {}", request.id(), ex.getMessage());
         }
     }

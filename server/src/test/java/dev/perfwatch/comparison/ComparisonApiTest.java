@@ -51,7 +51,8 @@ class ComparisonApiTest {
             .thrpt("org.example.StringSerializer.readAscii", "16", 0, f(50.05, 50.05), f(50.15, 50.15),
                     f(49.95, 49.95))
             .thrpt("org.example.StringSerializer.writeUtf8", "16", 64, f(20.2, 20.2), f(22.2, 22.2),
-                    f(18.2, 18.2)));
+                    f(18.2, 18.2))
+            .thrpt("org.example.StringSerializer.writeUtf16", "16", 32, f(10, 10), f(10.1, 10.1)));
         upload(BASE, "8-core", new Jmh().thrpt("org.example.StringSerializer.writeAscii", "16", 48, f(200, 200),
                 f(201, 201)));
         upload(HEAD, "8-core", new Jmh().thrpt("org.example.StringSerializer.writeAscii", "16", 80, f(199, 199),
@@ -76,6 +77,11 @@ class ComparisonApiTest {
         assertThat(rows.findValuesAsString("benchmark")).containsExactly("org.example.StringSerializer.writeAscii",
                 "org.example.StringSerializer.writeUtf8", "org.example.StringSerializer.readAscii");
         assertThat(rows.findValuesAsString("verdict")).containsExactly("slower", "unclear", "same");
+        assertThat(environment.get("added").findValuesAsString("benchmark"))
+            .as("a case the head adds has nothing to compare with")
+            .containsExactly("org.example.StringSerializer.writeUtf16");
+        assertThat(environment.get("added").get(0).get("caseKey").asString()).isEqualTo("thrpt;threads=1;length=16");
+        assertThat(environment.get("removed")).isEmpty();
 
         JsonNode slower = rows.get(0);
         assertThat(slower.get("params").get("length").asString()).isEqualTo("16");

@@ -170,6 +170,48 @@ class RequestFlowTest extends GithubStubbed {
         assertThat(request(204).get("status").asString()).isEqualTo("queued");
         assertThat(github.calls("POST", "/issues/204/comments").get(0).authorization())
             .isEqualTo("Bearer test-github-token");
+        String metrics = api.get("/actuator/prometheus").body();
+        assertThat(metrics).contains("perfwatch_github_pending").containsPattern("perfwatch_github_failed_total\\S* [1-9]");
+    }
+
+    @Test
+    void pullRequestWhenPushedToAndClosedNotesTheNewHeadThenCancels() {
+        String head = sha("c0ffee", 205);
+        github.pull(REPOSITORY, 205, head, sha("717", 205), sha("ba5e", 205));
+        deliver(api, "issue_comment", comment(205, 26, "ada", "MEMBER",
+                "@perfwatch benchmark-request hosts=req-pushed"));
+        Poll.until("the jobs", () -> request(205), r -> r.get("jobs") != null && r.get("jobs").size() == 4);
+
+        Api.Response pushed = deliver(api, "pull_request", pullRequestEvent("synchronize", 205, sha("f00d", 205)));
+
+        assertThat(pushed.status()).isEqualTo(200);
+        Poll.until("the note in the comment", () -> github.comments(REPOSITORY, 205),
+                c -> !c.isEmpty() && c.get(0).body().contains("The pull request's head has moved to `f00d000` since: "
+                        + "these jobs measure `c0ffee0`"));
+        assertThat(request(205).get("headMovedTo").asString()).isEqualTo(sha("f00d", 205));
+
+        Api.Response closed = deliver(api, "pull_request", pullRequestEvent("closed", 205, sha("f00d", 205)));
+        Api.Response labeled = deliver(api, "pull_request", pullRequestEvent("labeled", 205, sha("f00d", 205)));
+
+        assertThat(closed.status()).isEqualTo(200);
+        assertThat(labeled.status()).isEqualTo(202);
+        JsonNode cancelled = request(205);
+        assertThat(cancelled.get("status").asString()).isEqualTo("cancelled");
+        assertThat(cancelled.get("jobs").findValuesAsString("status")).containsOnly("cancelled");
+        Poll.until("the comment", () -> github.comments(REPOSITORY, 205),
+                c -> c.get(0).body().contains("benchmark request cancelled by closing the pull request"));
+    }
+
+    /** A pull_request event as GitHub documents it, trimmed of fields perfwatch does not read. */
+    private static String pullRequestEvent(String action, int number, String head) {
+        return """
+                {"action": "%1$s", "number": %2$d, "after": "%3$s",
+                 "pull_request": {"url": "https://api.github.com/repos/acme/demo/pulls/%2$d", "number": %2$d,
+                                  "state": "%4$s", "head": {"ref": "feature", "sha": "%3$s"},
+                                  "base": {"ref": "main", "sha": "%5$s"}},
+                 "repository": {"id": 1296269, "full_name": "acme/demo"},
+                 "sender": {"login": "contributor", "type": "User"}}"""
+            .formatted(action, number, head, action.equals("closed") ? "closed" : "open", sha("717", number));
     }
 
     private JsonNode request(int pullRequest) {

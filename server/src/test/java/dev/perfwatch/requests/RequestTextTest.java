@@ -57,10 +57,15 @@ class RequestTextTest {
                         row("org.apache.flink.benchmark.StringSerializer.readAscii", params("length", "16"), 0.412,
                                 0.004, 0.411, 0.005, -0.2, -1.9, 1.4, Verdict.SAME, 0, 0),
                         row("org.apache.flink.benchmark.StringSerializer.readNonAscii", params("length", "1|2"), 88.0,
-                                null, 84.0, null, -4.5, null, null, Verdict.UNCLEAR, null, null))),
+                                null, 84.0, null, -4.5, null, null, Verdict.UNCLEAR, null, null)),
+                        List.of(new Comparison.Case("org.apache.flink.benchmark.StringSerializer.writeUtf8",
+                                params("length", "16"), "thrpt;threads=1;length=16")),
+                        List.of()),
                 new Comparison.HostClass("8-core", "8-core · JDK 17.0.15", "17.0.15", List.of(
                         row("org.apache.flink.benchmark.StringSerializer.writeAscii", params("length", "16"), 3620.0,
-                                20.0, 3610.0, 25.0, -0.3, -1.5, 0.9, Verdict.SAME, 48, 80)))));
+                                20.0, 3610.0, 25.0, -0.3, -1.5, 0.9, Verdict.SAME, 48, 80)), List.of(),
+                        List.of(new Comparison.Case("org.apache.flink.benchmark.StringSerializer.readLegacy",
+                                Map.of(), "thrpt;threads=1")))));
         StoredRequest moved = new StoredRequest(REQUEST.id(), REQUEST.project(), REQUEST.base(), REQUEST.head(),
                 REQUEST.hostClasses(), REQUEST.jvms(), REQUEST.benchmarks(), REQUEST.profile(), REQUEST.forks(),
                 Status.SUCCEEDED, null, null, REQUEST.repository(), REQUEST.pullRequest(), REQUEST.commentId(),
@@ -77,9 +82,11 @@ class RequestTextTest {
     @Test
     void outcomeWhenNothingIsSlowerBeyondTheThresholdIsNeutralOrSuccess() {
         Comparison slightlySlower = new Comparison("p", null, null, List.of(new Comparison.HostClass("4-core", "4-core",
-                "17", List.of(row("a.B.c", Map.of(), 100, 1.0, 97, 1.0, -3.0, -4.0, -2.1, Verdict.SLOWER, 0, 0)))));
+                "17", List.of(row("a.B.c", Map.of(), 100, 1.0, 97, 1.0, -3.0, -4.0, -2.1, Verdict.SLOWER, 0, 0)), List.of(),
+                List.of())));
         Comparison faster = new Comparison("p", null, null, List.of(new Comparison.HostClass("4-core", "4-core",
-                "17", List.of(row("a.B.c", Map.of(), 100, 1.0, 110, 1.0, 10.0, 9.0, 11.0, Verdict.FASTER, 0, 0)))));
+                "17", List.of(row("a.B.c", Map.of(), 100, 1.0, 110, 1.0, 10.0, 9.0, 11.0, Verdict.FASTER, 0, 0)), List.of(),
+                List.of())));
 
         assertThat(Outcome.of(slightlySlower, 5.0, 0).word()).isEqualTo("neutral");
         assertThat(Outcome.of(slightlySlower, 5.0, 0).state()).isEqualTo("success");

@@ -137,6 +137,16 @@ class WebhookTest extends GithubStubbed {
     }
 
     @Test
+    void benchmarkRequestWhenTheRepositoryHasNoProjectSaysSo() {
+        deliver(api, "issue_comment", comment(110, 12, "ada", "OWNER", "@perfwatch benchmark-request")
+            .replace("\"full_name\": \"acme/demo\"", "\"full_name\": \"acme/other\""));
+
+        String reply = Poll.until("the reply", () -> github.comments("acme/other", 110), c -> c.size() == 1).get(0)
+            .body();
+        assertThat(reply).contains("has no project for acme/other");
+    }
+
+    @Test
     void cancelWhenNothingRunsSaysSo() {
         deliver(api, "issue_comment", comment(109, 11, "ada", "OWNER", "@perfwatch cancel"));
 
