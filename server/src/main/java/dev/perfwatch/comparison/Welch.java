@@ -1,5 +1,7 @@
 package dev.perfwatch.comparison;
 
+import dev.perfwatch.statistics.StudentT;
+
 /**
  * The change between two sides, each given as its fork means: the mean of each JVM fork's iterations. Forks are the
  * independent observations of a JMH run (iterations inside one JVM share its JIT and memory layout), so the

@@ -1,6 +1,7 @@
 package dev.perfwatch.detection;
 
 import java.util.Arrays;
+import dev.perfwatch.statistics.StudentT;
 
 /**
  * The confirmation test: are two commits' fork means different? Welch's t-test on the logarithms (changes are
@@ -36,8 +37,8 @@ public record Comparison(double change, double lower, double upper, double p, do
         double df = (va + vb) * (va + vb)
                 / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
         double diff = meanB - meanA;
-        double p = Stats.twoSidedP(diff / se, df);
-        double margin = Stats.tQuantile(0.975, df) * se;
+        double p = StudentT.twoSidedP(diff / se, df);
+        double margin = StudentT.quantile(0.975, df) * se;
         if (positive) {
             return new Comparison(Math.exp(diff) - 1, Math.exp(diff - margin) - 1, Math.exp(diff + margin) - 1, p,
                     Math.exp(meanA), Math.exp(meanB), a.length, b.length);

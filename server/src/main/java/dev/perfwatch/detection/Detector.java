@@ -3,6 +3,7 @@ package dev.perfwatch.detection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import dev.perfwatch.statistics.StudentT;
 
 /**
  * Finds the commits where a series changed level: a change-point search over the whole history plus a screen
@@ -111,7 +112,7 @@ public final class Detector {
         double df = (count - 1) + StepTest.PRIOR_DF;
         double variance = ((count - 1) * Stats.variance(values, from, to)
             + StepTest.PRIOR_DF * analysis.sigma * analysis.sigma) / df;
-        return new Estimate(mean, Stats.tQuantile(0.975, df) * Math.sqrt(variance / count), count);
+        return new Estimate(mean, StudentT.quantile(0.975, df) * Math.sqrt(variance / count), count);
     }
 
     private record Estimate(double mean, double half, int count) {
@@ -129,7 +130,7 @@ public final class Detector {
     private double minimalDetectableChange(double sigma, Observations observations) {
         int baseline = Math.max(Screen.BASELINE, Math.min(settings.window(), observations.size() - 3));
         double df = baseline - 1 + StepTest.PRIOR_DF;
-        double critical = Stats.tQuantile(1 - settings.screenAlpha() / (settings.screenLength() - 1) / 2, df);
+        double critical = StudentT.quantile(1 - settings.screenAlpha() / (settings.screenLength() - 1) / 2, df);
         double step = (critical + Stats.normalQuantile(0.8)) * sigma * Math.sqrt(1.0 / 3 + 1.0 / baseline);
         step = Math.max(step, Math.log1p(settings.minEffect()));
         return observations.logScale ? Math.expm1(step) : step;

@@ -1,5 +1,7 @@
 package dev.perfwatch.detection;
 
+import dev.perfwatch.statistics.StudentT;
+
 /**
  * The test behind every decision: is there a step at k between the windows [a, k) and [k, b)? A two-sample
  * t-test made robust three ways. Long segments use the series clipped around its running median, so outliers
@@ -70,7 +72,7 @@ final class StepTest {
         // the variance is scaled by the wander factor, not its square: a half-way correction (see docs/detection.md)
         double inflation = wander;
         double variance = inflation * (rss + PRIOR_DF * sigma * sigma) / (n - 2 + PRIOR_DF);
-        double p = Stats.twoSidedP(difference / Math.sqrt(variance * (1.0 / nl + 1.0 / nr)), n - 2 + PRIOR_DF);
+        double p = StudentT.twoSidedP(difference / Math.sqrt(variance * (1.0 / nl + 1.0 / nr)), n - 2 + PRIOR_DF);
         boolean trend = false;
         double effect = difference;
         if (n >= 8) {
@@ -90,7 +92,7 @@ final class StepTest {
                 }
                 double trendRss = Math.max(0, sumVV - (beta[0] * xty[0] + beta[1] * xty[1] + beta[2] * xty[2]));
                 double trendVariance = inflation * (trendRss + PRIOR_DF * sigma * sigma) / (n - 3 + PRIOR_DF);
-                double trendP = Stats.twoSidedP(beta[1] / Math.sqrt(trendVariance * inverse[1][1]),
+                double trendP = StudentT.twoSidedP(beta[1] / Math.sqrt(trendVariance * inverse[1][1]),
                     n - 3 + PRIOR_DF);
                 // the trend can only take evidence away, never add it
                 double withTrend = Math.signum(beta[1]) == Math.signum(difference) ? Math.max(p, trendP) : 1;

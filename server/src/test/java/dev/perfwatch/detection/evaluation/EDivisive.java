@@ -1,7 +1,7 @@
 package dev.perfwatch.detection.evaluation;
 
 import dev.perfwatch.detection.Point;
-import dev.perfwatch.detection.EvaluationAccess;
+import dev.perfwatch.statistics.StudentT;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -215,7 +215,7 @@ final class EDivisive implements Method {
         if (Double.isNaN(t)) {
             return Double.NaN;
         }
-        return EvaluationAccess.twoSidedP(t, df);
+        return StudentT.twoSidedP(t, df);
     }
 
     private static double mean(double[] x, int from, int to) {

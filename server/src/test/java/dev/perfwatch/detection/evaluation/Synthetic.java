@@ -3,6 +3,7 @@ package dev.perfwatch.detection.evaluation;
 import dev.perfwatch.detection.Better;
 import dev.perfwatch.detection.Point;
 import dev.perfwatch.detection.Series;
+import dev.perfwatch.statistics.StudentT;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -184,7 +185,7 @@ final class Synthetic {
         double hi = 100;
         for (int i = 0; i < 80; i++) {
             double mid = (lo + hi) / 2;
-            if (dev.perfwatch.detection.EvaluationAccess.twoSidedP(mid, df) > target) {
+            if (StudentT.twoSidedP(mid, df) > target) {
                 lo = mid;
             } else {
                 hi = mid;
