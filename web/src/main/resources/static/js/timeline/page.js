@@ -456,7 +456,7 @@ class TimelinePage {
         h('legend', {}, 'Environments'),
         this.loaded.lines.map((l) => checkbox(`env-${l.environment.id}`,
           [h('span', { class: 'swatch', style: `background:${l.color}`, 'aria-hidden': 'true' }), l.label,
-            h('span', { class: 'count' }, ` ${l.primary.points.length}`)],
+            h('span', { class: 'count' }, ` ${l.primary.points.length}`), detectable(l.primary.series)],
           !hidden.has(String(l.environment.id)),
           (checked) => {
             const next = new Set(hidden);
@@ -806,4 +806,18 @@ class TimelinePage {
     const element = chart.getDatasetMeta(datasetIndex).data[index];
     return element ? { x: element.x, y: element.y, width: chart.width, height: chart.height } : null;
   }
+}
+
+/**
+ * The smallest step the detector finds in a series within three runs, from the noise it measured there: a reader
+ * should not expect a 2% regression to be caught on a series whose noise only lets 8% through.
+ */
+function detectable(series) {
+  const mdc = series.minimalDetectableChange;
+  if (mdc === null || mdc === undefined || !Number.isFinite(mdc)) {
+    return null;
+  }
+  const noise = Number.isFinite(series.noise) ? `; run-to-run noise ${(series.noise * 100).toFixed(1)}%` : '';
+  return h('span', { class: 'detectable', title: `minimal detectable change: the smallest step the detector `
+    + `finds within three runs${noise}` }, ` · detects ≥ ${(mdc * 100).toFixed(1)}%`);
 }

@@ -80,6 +80,25 @@ class WebUiTest {
     }
 
     @Test
+    void legendWhenTheDetectorHasMeasuredTheSeriesShowsItsMinimalDetectableChange() {
+        browser.open(server.url() + "/api/v1/projects");
+        // The pipeline measures each series' noise in the background after its runs are stored: wait for that.
+        browser.script("""
+                window.measured = false;
+                (function poll() {
+                  fetch('/api/v1/series?project=web&metric=primary&benchmark=' + arguments[0])
+                    .then((r) => r.json())
+                    .then((all) => all.some((s) => s.minimalDetectableChange !== null)
+                      ? (window.measured = true) : setTimeout(poll, 200));
+                })();""".replace("arguments[0]", "'" + BENCHMARK + "'"));
+        browser.await("window.measured");
+        browser.open(server.url() + "/#/timeline?project=web&benchmark=" + BENCHMARK);
+        browser.await(READY);
+        assertThat(browser.element("#environments").getText()).containsPattern("detects ≥ [0-9]+\\.[0-9]%");
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
     void clickWhenOnAPointOpensItsCommitWithRepositoryLinks() throws Exception {
         String culprit = sha(REGRESSION);
         browser.open(server.url() + "/#/timeline?project=web&benchmark=" + BENCHMARK + "&case=" + caseId("128", "ASCII")
