@@ -93,8 +93,8 @@ class RequestEndToEndTest {
         jars = PackagedJars.copyTo(work.resolve("jars"));
         String projects = """
                 {"perfwatch": {"requests": {"projects": {"fixture": {
-                  "github-repository": "acme/fixture", "host-classes": ["e2e-requests"], "forks": 3,
-                  "suite": {"repository": "%s", "jmhOptions": ["-wi 1 -w 200ms -i 2 -r 200ms"]}}}}}}"""
+                  "github-repository": "acme/fixture", "host-classes": ["e2e-requests"], "forks": 5,
+                  "suite": {"repository": "%s", "jmhOptions": ["-wi 2 -w 200ms -i 2 -r 200ms"]}}}}}}"""
             .formatted(repository);
         server = ServerProcess.start(work.resolve("server"), Map.of("PERFWATCH_GITHUB_API_URL", github.url(),
                 "PERFWATCH_GITHUB_TOKEN", "e2e-github-token", "PERFWATCH_GITHUB_WEBHOOK_SECRET", SECRET,
