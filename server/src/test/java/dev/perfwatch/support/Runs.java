@@ -2,8 +2,6 @@ package dev.perfwatch.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
 
@@ -12,7 +10,10 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Builds run uploads the way the runner sends them, around JMH files from ../shared/data or made up here. */
+/**
+ * Builds run uploads the way the runner sends them, around real JMH files copied into test resources
+ * ({@code jmh-results/}, from the project's shared data; Apache-2.0) or made up here.
+ */
 public final class Runs {
 
     public static final JsonMapper json = JsonMapper.builder().build();
@@ -20,22 +21,12 @@ public final class Runs {
     private Runs() {
     }
 
-    /** The shared data folder beside the repository. */
-    public static Path shared(String relative) {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null) {
-            Path candidate = dir.resolveSibling("shared").resolve(relative);
-            if (Files.exists(candidate)) {
-                return candidate;
-            }
-            dir = dir.getParent();
-        }
-        throw new IllegalStateException("../shared/" + relative + " not found above " + Path.of("").toAbsolutePath());
-    }
-
     public static JsonNode jmhFile(String name) {
-        try {
-            return json.readTree(Files.readString(shared("data/jmh-results/" + name)));
+        try (var in = Runs.class.getResourceAsStream("/jmh-results/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("no test resource jmh-results/" + name);
+            }
+            return json.readTree(in.readAllBytes());
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);

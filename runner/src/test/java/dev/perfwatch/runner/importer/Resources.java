@@ -3,11 +3,12 @@ package dev.perfwatch.runner.importer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Recorded-shape answers of a Codespeed server, and the shared data beside the repository. */
+/** Recorded-shape answers of a Codespeed server, and history files to import. */
 final class Resources {
 
     private Resources() {
@@ -25,16 +26,17 @@ final class Resources {
         }
     }
 
-    /** A file of ../shared, found from the module's directory upwards. */
-    static Path shared(String relative) {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null) {
-            Path candidate = dir.resolveSibling("shared").resolve(relative);
-            if (Files.exists(candidate)) {
-                return candidate;
-            }
-            dir = dir.getParent();
+    /** A test resource of this package as a file, for code that reads files. */
+    static Path path(String name) {
+        URL url = Resources.class.getResource(name);
+        if (url == null) {
+            throw new IllegalStateException("no test resource " + name);
         }
-        throw new IllegalStateException("../shared/" + relative + " not found above " + Path.of("").toAbsolutePath());
+        try {
+            return Path.of(url.toURI());
+        }
+        catch (URISyntaxException ex) {
+            throw new IllegalStateException(ex);
+        }
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.perfwatch.detection.Detector;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class TcpdTest {
@@ -39,10 +40,17 @@ class TcpdTest {
         assertThat(Score.matches(List.of(1, 2, 3), List.of(), 5)).isEmpty();
     }
 
+    /**
+     * An evaluation over the TCPD corpus, which is not in the repository: outside the normal build (tag
+     * {@code evaluation}); run it with {@code ./mvnw -pl server -am test -Dgroups=evaluation
+     * -DexcludedGroups=benchmark -Dperfwatch.data=DIR -Dsurefire.failIfNoSpecifiedTests=false}, DIR holding
+     * {@code tcpd/}.
+     */
     @Test
+    @Tag("evaluation")
     void detectorWhenRunOnTcpdWithDefaultsScoresAboveTheFloor() {
         Path data = SharedData.directory().orElse(null);
-        assumeTrue(data != null, "../shared/data is not beside the repository");
+        assumeTrue(data != null, "no TCPD corpus: pass -Dperfwatch.data=DIR");
         Method ours = new PerfwatchMethod("perfwatch", new Detector(), false);
         double sum = 0;
         int count = 0;
