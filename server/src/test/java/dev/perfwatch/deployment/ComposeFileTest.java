@@ -71,11 +71,16 @@ class ComposeFileTest {
                 .containsEntry("PERFWATCH_DB_URL", "jdbc:postgresql://postgres:5432/perfwatch")
                 .containsEntry("PERFWATCH_DB_PASSWORD", "test-PERFWATCH_DB_PASSWORD")
                 .containsEntry("PERFWATCH_ADMIN_TOKEN", "test-PERFWATCH_ADMIN_TOKEN")
+                .as("the server accepts the token its runners present")
+                .containsEntry("PERFWATCH_RUNNER_TOKENS", "test-PERFWATCH_RUNNER_TOKEN")
                 .containsEntry("SERVER_PORT", "8080")
                 .containsEntry("PERFWATCH_DATA_DIR", "/var/lib/perfwatch");
         assertThat(server.dependsOn().get("postgres").condition()).isEqualTo("service_healthy");
         assertRunner(config.services().get("runner-4core"), "4-core", "0-3");
         assertRunner(config.services().get("runner-8core"), "8-core", "0-7");
+        assertThat(config.services().get("runner-4core").profiles()).as("started by a plain up -d").isNull();
+        assertThat(config.services().get("runner-8core").profiles())
+                .as("a plain up -d must work on a machine with fewer than 8 CPUs").containsExactly("8-core");
     }
 
     @Test
@@ -193,6 +198,7 @@ class ComposeFileTest {
             String cpuset,
             Map<String, String> environment,
             List<String> command,
+            List<String> profiles,
             @JsonProperty("depends_on") Map<String, Dependency> dependsOn) {
     }
 

@@ -42,6 +42,23 @@ final class RunnerProcess implements AutoCloseable {
         }
     }
 
+    /** A runner started by a command line of its own, with exactly this environment besides PATH and HOME. */
+    static RunnerProcess startCommand(List<String> command, java.util.Map<String, String> environment, String name,
+            Path dataDir) {
+        try {
+            Files.createDirectories(dataDir);
+            Path log = dataDir.resolveSibling(name + ".log");
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            builder.environment().keySet().removeIf(key -> key.startsWith("PERFWATCH_"));
+            builder.environment().putAll(environment);
+            return new RunnerProcess(builder.start(), log, dataDir);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
     static String runnerJar() {
         String path = System.getProperty("perfwatch.runner.jar");
         if (path == null || !Files.exists(Path.of(path))) {
