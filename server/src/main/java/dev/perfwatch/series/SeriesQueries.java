@@ -112,13 +112,15 @@ class SeriesQueries {
     List<SeriesViews.Point> points(long series, int limit, Instant since) {
         return jdbc.sql("""
                 select c.sha, c.time, c.author, split_part(c.message, E'\n', 1) as message,
-                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id
+                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, run.created_at as recorded_at
                 from (select commit_id, position, run_id, score, error, ci_lower, ci_upper from result
                       where series_id = :series
                       order by position desc
                       limit :limit) r
                 join commit c on c.id = r.commit_id
-                where cast(:since as timestamptz) is null or c.time >= :since
+                join run on run.id = r.run_id
+                -- a commit without a time is placed by when its run was recorded, as the timeline draws it
+                where cast(:since as timestamptz) is null or coalesce(c.time, run.created_at) >= :since
                 order by r.position, r.run_id
                 """)
             .param("series", series)
@@ -128,7 +130,8 @@ class SeriesQueries {
                     new SeriesViews.Commit(rs.getString("sha"), instant(rs.getTimestamp("time")),
                             rs.getString("author"), rs.getString("message")),
                     finite(rs.getDouble("score")), nullableFinite(rs, "error"), nullableFinite(rs, "ci_lower"),
-                    nullableFinite(rs, "ci_upper"), rs.getObject("run_id", UUID.class)))
+                    nullableFinite(rs, "ci_upper"), rs.getObject("run_id", UUID.class),
+                    instant(rs.getTimestamp("recorded_at"))))
             .list();
     }
 

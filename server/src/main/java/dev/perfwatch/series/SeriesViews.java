@@ -41,7 +41,13 @@ final class SeriesViews {
     record Commit(String sha, Instant time, String author, String message) {
     }
 
-    /** One result of the series: non-finite numbers are written as null. */
-    record Point(Commit commit, Double score, Double error, Double ciLower, Double ciUpper, UUID run) {
+    /**
+     * One result of the series: non-finite numbers are written as null.
+     *
+     * @param recordedAt when the server stored the run: where a timeline draws the point when its commit has no
+     *     time (an upload that gave only a sha, as the README's curl does)
+     */
+    record Point(Commit commit, Double score, Double error, Double ciLower, Double ciUpper, UUID run,
+            Instant recordedAt) {
     }
 }

@@ -3,6 +3,7 @@
 
 import { date, dateTime, firstLine, shortSha, valueWithError } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
+import { pointWhen } from './data.js';
 
 const { Chart } = window;
 
@@ -169,8 +170,8 @@ export function timelineChart(canvas, options) {
           filter: (item) => item.dataset.role === 'score',
           callbacks: {
             title: (items) => {
-              const commit = items[0]?.raw?.point?.commit;
-              return commit ? `${shortSha(commit.sha)} · ${dateTime(commit.time)}` : '';
+              const point = items[0]?.raw?.point;
+              return point ? `${shortSha(point.commit.sha)} · ${pointWhen(point)}` : '';
             },
             label: (item) => `${item.dataset.label}: ${valueWithError(item.raw.point.score, item.raw.point.error, unit)}`,
             afterBody: (items) => {

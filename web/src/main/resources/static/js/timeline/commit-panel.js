@@ -5,7 +5,7 @@ import * as api from '../api.js';
 import { h, replace } from '../dom.js';
 import { dateTime, firstLine, number, percent, shortSha, valueWithError } from '../format.js';
 import { repositoryLinks } from '../repository.js';
-import { jvmOf, sameCommit } from './data.js';
+import { jvmOf, pointWhen, sameCommit } from './data.js';
 
 /** Better or worse in words, so the change never relies on colour alone. */
 function verdict(change, direction) {
@@ -112,7 +112,7 @@ export function renderCommitPanel(panel, sha, context) {
     point ? null : h('p', { class: 'muted' }, 'This commit has no result in the loaded range.'),
     h('p', { class: 'message' }, firstLine(message) || '(no message)'),
     rest ? h('details', {}, h('summary', {}, 'Full message'), h('pre', {}, rest)) : null,
-    h('p', { class: 'meta' }, commit.author ?? 'unknown author', ' · ', dateTime(commit.time)),
+    h('p', { class: 'meta' }, commit.author ?? 'unknown author', ' · ', point ? pointWhen(point) : dateTime(commit.time)),
     h('p', { class: 'sha' }, h('code', {}, commit.sha)),
     links ? h('p', { class: 'links' },
       h('a', { href: links.commit(commit.sha), target: '_blank', rel: 'noopener', id: 'commit-link' },

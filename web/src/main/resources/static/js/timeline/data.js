@@ -1,6 +1,8 @@
 // Turns series points (docs/api.md) into chart data: the x position of each commit, the lines, bands and medians.
 // Pure functions, no DOM, so the browser tests can import and check them directly.
 
+import { dateTime } from '../format.js';
+
 /** The secondary metric every suite records with JMH's GC profiler: bytes allocated per operation. */
 export const ALLOC = 'gc.alloc.rate.norm';
 
@@ -52,7 +54,7 @@ export function commitOrder(lists) {
     for (const point of list) {
       const sha = point.commit.sha;
       if (!time.has(sha)) {
-        time.set(sha, point.commit.time ? Date.parse(point.commit.time) : 0);
+        time.set(sha, pointTime(point) ?? 0);
         next.set(sha, new Set());
         incoming.set(sha, 0);
       }
@@ -143,6 +145,23 @@ class Heap {
 }
 
 /**
+ * When a point happened, in ms: its commit's time, or when its run was recorded for a commit uploaded without a
+ * time (only a sha, as the README's curl sends), so that such points are drawn rather than put at 1970.
+ */
+export function pointTime(point) {
+  const time = point.commit.time ?? point.recordedAt;
+  return time ? Date.parse(time) : null;
+}
+
+/** "2026-01-31 14:05", or "recorded 2026-01-31 14:05 (no commit time)" where the commit came without one. */
+export function pointWhen(point) {
+  if (point.commit.time || !point.recordedAt) {
+    return dateTime(point.commit.time);
+  }
+  return `recorded ${dateTime(point.recordedAt)} (no commit time)`;
+}
+
+/**
  * The x of each point: its commit's index in the merged order (equidistant) or its commit time (date); also the
  * commits in branch order and their times. On the date axis the order is only merged when something asks for it
  * (stepping through commits), since merging 10,000s of points costs more than drawing them.
@@ -152,7 +171,7 @@ export function xAxis(mode, lists) {
   for (const list of lists) {
     for (const point of list) {
       if (!times.has(point.commit.sha)) {
-        times.set(point.commit.sha, point.commit.time ? Date.parse(point.commit.time) : null);
+        times.set(point.commit.sha, pointTime(point));
       }
     }
   }

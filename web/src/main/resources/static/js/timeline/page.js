@@ -9,7 +9,7 @@ import { navigate } from '../router.js';
 import { annotationsOf } from './annotations.js';
 import { timelineChart, visibleRange } from './charts.js';
 import { renderCommitPanel } from './commit-panel.js';
-import { ALLOC, environmentLabels, jvmOf, line, rollingMedian, sameCommit, valueAt, xAxis } from './data.js';
+import { ALLOC, environmentLabels, jvmOf, line, pointTime, rollingMedian, sameCommit, valueAt, xAxis } from './data.js';
 
 const REVS = [50, 100, 200, 500, 1000, 2000, 5000, 10000];
 const DEFAULT_REVS = 200;
@@ -431,7 +431,7 @@ class TimelinePage {
       replace(this.options,
         select('opt-revs', 'Results', revOptions, String(revs),
           (value) => this.set({ revs: Number(value) === DEFAULT_REVS ? null : value, zoom: null })),
-        select('opt-x', 'X axis', [['date', 'commit date'], ['index', 'equidistant commits']],
+        select('opt-x', 'X axis', [['date', 'commit date (or when recorded)'], ['index', 'equidistant commits']],
           this.params.get('x') === 'index' ? 'index' : 'date',
           (value) => this.set({ x: value === 'date' ? null : value, zoom: null }, { replace: true })),
         select('opt-median', 'Moving median', medianOptions, String(median),
@@ -561,8 +561,8 @@ class TimelinePage {
     }
     this.debug.charts = this.charts;
     const total = Object.values(primary.counts).reduce((a, b) => a + b, 0);
-    const newest = lines.map((l) => l.primary.points.at(-1)?.commit)
-      .filter(Boolean).reduce((a, b) => (Date.parse(b.time ?? 0) > Date.parse(a.time ?? 0) ? b : a), { time: null })?.sha;
+    const newest = lines.map((l) => l.primary.points.at(-1)).filter(Boolean)
+      .reduce((a, b) => (a === null || pointTime(b) > pointTime(a) ? b : a), null)?.commit.sha;
     this.status.classList.remove('error');
     this.status.textContent = total === 0 ? 'No results for this selection.'
       : `${total} results in ${lines.length} of ${this.loaded.lines.length} environments, the last `

@@ -1,0 +1,115 @@
+package dev.perfwatch.e2e.web;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.logging.LogEntry;
+
+import dev.perfwatch.e2e.ServerProcess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Results uploaded exactly as the README's curl shows (the command is read from README.md, so the two cannot
+ * drift): only a sha, no commit time. They must be drawn on the default timeline, at the time they were recorded,
+ * and say so, instead of "No results for this selection" on a 1970 axis.
+ */
+@ExtendWith(WebSession.Extension.class)
+class ReadmeUploadTest {
+
+    private static final Path REPOSITORY = Path.of(System.getProperty("user.dir")).getParent();
+
+    private static final String READY = "window.perfwatch?.timeline?.state === 'ready'";
+
+    @TempDir
+    Path project;
+
+    @Test
+    void timelineWhenResultsCameWithoutCommitTimeDrawsThemWhenTheyWereRecorded() throws Exception {
+        ServerProcess server = WebSession.current().server;
+        Browser browser = WebSession.current().browser;
+        String curl = readmeCurl().replace("http://localhost:8080", server.url());
+        Instant started = Instant.now().minusSeconds(5);
+        List<String> shas = new ArrayList<>();
+        git("init", "-q", "-b", "main");
+        for (double score : new double[] { 1_000_000, 900_000 }) {
+            Files.writeString(project.resolve("result.json"), jmhResult(score));
+            git("add", "result.json");
+            git("commit", "-q", "-m", "Score " + score);
+            shas.add(git("rev-parse", "HEAD").strip());
+            String answer = run(List.of("sh", "-c", curl));
+            assertThat(answer).as(curl).contains("\"id\"");
+        }
+
+        browser.open(server.url() + "/#/timeline?project=my-project");
+        browser.await(READY);
+
+        assertThat(browser.script("return Object.values(window.perfwatch.timeline.counts).reduce((a, b) => a + b, 0)"))
+            .isEqualTo(2L);
+        @SuppressWarnings("unchecked")
+        List<Number> xs = (List<Number>) browser.script("return window.perfwatch.timeline.charts.primary.data.datasets"
+                + ".filter((d) => d.role === 'score').flatMap((d) => d.data.map((p) => p.x))");
+        assertThat(xs).hasSize(2).allSatisfy(x -> assertThat(x.longValue())
+            .as("drawn when recorded, not at 1970").isGreaterThanOrEqualTo(started.toEpochMilli()));
+        assertThat(browser.element("#main").getText()).doesNotContain("No results");
+
+        browser.open(server.url() + "/#/timeline?project=my-project&commit=" + shas.get(1));
+        browser.await(READY + " && !document.getElementById('commit-panel').hidden");
+        assertThat(browser.element("#commit-panel").getText()).contains("recorded").contains("(no commit time)");
+        assertThat(browser.log().stream().filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+            .map(LogEntry::getMessage)).isEmpty();
+    }
+
+    /** The README's upload command: the curl line of its "Uploading results" block and its continuation. */
+    private static String readmeCurl() throws IOException {
+        List<String> lines = Files.readAllLines(REPOSITORY.resolve("README.md"));
+        int start = lines.indexOf(lines.stream().filter(line -> line.startsWith("curl ")).findFirst()
+            .orElseThrow(() -> new AssertionError("README.md shows no curl upload")));
+        StringBuilder command = new StringBuilder();
+        for (int i = start; i < lines.size() && !lines.get(i).startsWith("```"); i++) {
+            command.append(lines.get(i)).append('\n');
+        }
+        return command.toString();
+    }
+
+    /** A JMH result file (-rf json) of one thrpt benchmark with two forks. */
+    private static String jmhResult(double score) {
+        return """
+                [{"jmhVersion": "1.37", "benchmark": "org.example.MyBenchmark.encode", "mode": "thrpt", "threads": 1,
+                  "forks": 2, "jvm": "/usr/lib/jvm/java-17/bin/java", "jvmArgs": [], "jdkVersion": "17.0.15",
+                  "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "17.0.15+6", "warmupIterations": 1,
+                  "warmupTime": "1 s", "measurementIterations": 3, "measurementTime": "1 s",
+                  "primaryMetric": {"score": %1$s, "scoreError": %2$s, "scoreConfidence": [%3$s, %4$s],
+                    "scoreUnit": "ops/s", "rawData": [[%1$s, %3$s, %4$s], [%4$s, %1$s, %3$s]]},
+                  "secondaryMetrics": {}}]
+                """.formatted(score, score / 100, score * 0.99, score * 1.01);
+    }
+
+    private String git(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git", "-c", "user.name=Readme", "-c",
+                "user.email=readme@example.org", "-c", "commit.gpgsign=false"));
+        command.addAll(List.of(args));
+        return run(command);
+    }
+
+    private String run(List<String> command) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
+        builder.environment().putAll(Map.of("TOKEN", ServerProcess.ADMIN_TOKEN));
+        Process process = builder.start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(String.join(" ", command) + ":\n" + out).isZero();
+        return out;
+    }
+}
