@@ -7,6 +7,7 @@ import { isCodespeed, translate, translateChanges } from './codespeed.js';
 
 /** The pages in navigation order; each also answers at its own path (/changes?…), see pathRedirect. */
 const PAGES = [
+  { id: 'home', label: 'Home', load: () => import('./home/page.js') },
   { id: 'timeline', label: 'Timeline', load: () => import('./timeline/page.js') },
   { id: 'grid', label: 'Suite grid', load: () => import('./grid/page.js') },
   { id: 'changes', label: 'Changes', load: () => import('./changes/page.js') },
@@ -16,7 +17,8 @@ const PAGES = [
   { id: 'runners', label: 'Runners', load: () => import('./runners/page.js') },
 ];
 
-const DEFAULT_PAGE = 'timeline';
+// "/" opens what changed lately across projects, not one project's timeline.
+const DEFAULT_PAGE = 'home';
 
 /** A debug handle for the browser tests and for curious users: each page publishes its state here. */
 window.perfwatch = { page: null };

@@ -11,7 +11,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 @Controller
 class PageController {
 
-    @GetMapping({ "/timeline", "/timeline/", "/grid", "/grid/", "/changes", "/changes/", "/comparison",
+    @GetMapping({ "/home", "/home/", "/timeline", "/timeline/", "/grid", "/grid/", "/changes", "/changes/", "/comparison",
             "/comparison/", "/alerts", "/alerts/", "/requests", "/requests/", "/runners", "/runners/" })
     String page() {
         return "forward:/index.html";

@@ -18,7 +18,7 @@ class PageControllerTest {
 
     @ParameterizedTest
     @ValueSource(strings = { "/timeline/?ben=serializerHeavyString&env=2&revs=200", "/timeline", "/changes/?rev=abc",
-            "/comparison?project=flink&base=abc1234&head=def5678", "/alerts", "/requests", "/runners", "/grid" })
+            "/comparison?project=flink&base=abc1234&head=def5678", "/alerts", "/requests", "/runners", "/grid", "/", "/home" })
     void pageWhenPathOpenedAnswersTheUiShell(String path) {
         Api.Response page = Api.at(port).get(path, "text/html");
 

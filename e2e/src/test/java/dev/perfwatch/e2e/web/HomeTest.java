@@ -1,0 +1,155 @@
+package dev.perfwatch.e2e.web;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.logging.Level;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.logging.LogEntry;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.perfwatch.e2e.ServerProcess;
+
+import static dev.perfwatch.e2e.web.SuiteHistory.REGRESSION;
+import static dev.perfwatch.e2e.web.SuiteHistory.sha;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The home page at {@code /}: what changed lately across projects and what needs someone. Seeded through the
+ * public API in host classes of its own (a runner whose every job failed, a queue nobody takes, a benchmark
+ * request waiting), plus the alert group of {@link PageSeeds} (alerts have no public write API).
+ */
+@ExtendWith(WebSession.Extension.class)
+class HomeTest {
+
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"));
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private static final String READY = "window.perfwatch?.home?.state === 'ready'";
+
+    static ServerProcess server;
+
+    static Browser browser;
+
+    static String request;
+
+    static String lastFailedJob;
+
+    @BeforeAll
+    static void seed() throws Exception {
+        server = WebSession.current().server;
+        browser = WebSession.current().browser;
+        new PageSeeds(server).alerts(WebSession.current().databaseUrl());
+        String runner = post("/api/v1/runners", """
+                {"name": "home-flaky-01", "hostClass": "home-4c", "cores": 4, "jdks": ["17"], "version": "0.1.0"}""")
+            .get("id").asString();
+        for (int commit = 20; commit < 22; commit++) {
+            lastFailedJob = job("home-4c", commit);
+            String attempt = post("/api/v1/runners/" + runner + "/lease", "{}").get("attemptId").asString();
+            post("/api/v1/attempts/" + attempt + "/finish",
+                    "{\"outcome\": \"failed\", \"failure\": \"the build failed\", \"logTail\": \"BUILD FAILURE\"}");
+        }
+        for (int commit = 22; commit < 25; commit++) {
+            job("home-8c", commit);
+        }
+        request = post("/api/v1/requests", """
+                {"project": "web", "base": "%s", "head": "%s", "forks": 2, "hostClasses": ["home-req"]}"""
+            .formatted(sha(REGRESSION - 1), sha(REGRESSION))).get("id").asString();
+    }
+
+    @Test
+    void homeWhenOpenedAtTheRootShowsWhatNeedsSomeoneWithLinksOn() throws IOException {
+        browser.open(server.url() + "/");
+        browser.await(READY);
+
+        assertThat(browser.url()).endsWith("/#/home");
+        assertThat(browser.element("#nav a[aria-current=page]").getAttribute("href")).endsWith("#/home");
+        assertThat(browser.element("#home-alerts a[href*='#/alerts?project=web']").getText())
+            .contains("1 case regressed 10% on 4-core only");
+        assertThat(browser.element("#home-runners").getText()).contains("home-flaky-01 failed its last 2 jobs");
+        assertThat(browser.element("#home-runners a").getAttribute("href"))
+            .endsWith("#/requests?hostClass=home-4c&job=" + lastFailedJob);
+        assertThat(browser.element("#home-queues").getText()).contains("home-8c 3 queued")
+            .contains("no runner online to take them");
+        assertThat(browser.element("#home-queues a[href$='#/requests?hostClass=home-8c']").getText())
+            .isEqualTo("home-8c");
+        assertThat(browser.element("#home-requests a[href$='#/comparison?project=web&request=" + request + "']")
+            .getText()).contains("web: " + sha(REGRESSION - 1).substring(0, 8));
+        assertThat(errors()).isEmpty();
+        Path file = SCREENSHOTS.resolve("home.png");
+        browser.screenshot(file);
+        assertThat(Files.size(file)).as("README images stay small").isLessThan(300_000);
+
+        browser.element("#home-runners a").click();
+        browser.await("window.perfwatch?.requests?.state === 'ready'");
+        assertThat(browser.url()).contains("#/requests?hostClass=home-4c&job=" + lastFailedJob);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void runnerHealthWhenRunnersAreOfflineOrFailEveryJobNamesThem() {
+        browser.open(server.url() + "/favicon.svg");
+        Object problems = browser.executeAsync("""
+                browserDone(import('/js/home/summary.js').then((home) => {
+                  const runner = (name, state) => ({ name, hostClass: '4-core', state });
+                  const job = (runner, status, finishedAt) => ({ runner, status, finishedAt });
+                  return home.runnerHealth(
+                    [runner('a', 'idle'), runner('b', 'offline'), runner('c', 'busy'), runner('d', 'idle')],
+                    [job('a', 'failed', '2026-01-03T00:00:00Z'), job('a', 'failed', '2026-01-02T00:00:00Z'),
+                     job('a', 'succeeded', '2026-01-01T00:00:00Z'),
+                     job('c', 'failed', '2026-01-03T00:00:00Z'), job('c', 'succeeded', '2026-01-02T00:00:00Z'),
+                     job('c', 'failed', '2026-01-01T00:00:00Z'),
+                     job('d', 'failed', '2026-01-01T00:00:00Z')])
+                    .map((p) => `${p.runner.name}:${p.problem}:${p.failedInARow ?? ''}`);
+                }));""");
+
+        assertThat((List<String>) problems).as("c succeeded since, d failed only once")
+            .containsExactly("a:failing:2", "b:offline:");
+    }
+
+    private static List<String> errors() {
+        // A server without the change-points API answers 404, which the page reads as "none"; Chromium logs it.
+        return browser.log().stream()
+            .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+            .map(LogEntry::getMessage)
+            .filter(message -> !(message.contains("/api/v1/change-points") && message.contains("404")))
+            .toList();
+    }
+
+    private static String job(String hostClass, int commit) {
+        return post("/api/v1/jobs", """
+                {"project": "web", "commit": "%s", "hostClass": "%s",
+                 "suite": {"repository": "https://github.com/example/serialization.git"}}"""
+            .formatted(sha(commit), hostClass)).get("id").asString();
+    }
+
+    private static JsonNode post(String path, String body) {
+        try {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(server.url() + path))
+                        .header("Content-Type", "application/json")
+                        .header("Authorization", "Bearer " + ServerProcess.ADMIN_TOKEN)
+                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(path + ": " + response.body()).isBetween(200, 299);
+            return response.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(response.body());
+        }
+        catch (IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+}

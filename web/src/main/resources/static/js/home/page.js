@@ -1,0 +1,130 @@
+// The home page: what changed lately across every project, and what needs someone — open alert groups, the
+// newest change points, benchmark requests in flight, runners that are offline or fail every job, and the queue
+// of each host class. Every item links on to the page that has the details.
+
+import * as api from '../api.js';
+import { h, replace } from '../dom.js';
+import { benchmarkName, dateTime, percent, shortSha } from '../format.js';
+import { href } from '../router.js';
+import { UrlPage } from '../page-kit.js';
+import { newestChangePoints, openGroups, queues, requestsInFlight, runnerHealth } from './summary.js';
+
+const REFRESH_MS = 30000;
+const CHANGE_POINTS = 10;
+const PROJECTS_ASKED = 20;
+
+export async function mount(root, params, context) {
+  const page = new HomePage(root, context);
+  await page.update(params);
+  return page;
+}
+
+/** A read that may not exist on this server (an older one, or an optional feature): null instead of an error. */
+async function optional(path) {
+  try {
+    return await api.get(path);
+  } catch (error) {
+    if (error.status === 404) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+function card(id, title, count, body, more) {
+  return h('article', { class: 'card', id, 'aria-labelledby': `${id}-title` },
+    h('div', { class: 'card-head' }, h('h2', { id: `${id}-title` }, title),
+      count === null ? null : h('span', { class: count ? 'badge warn' : 'badge' }, String(count))),
+    body, more ? h('p', { class: 'more' }, more) : null);
+}
+
+function list(items, render, empty) {
+  return items.length ? h('ul', { class: 'home-list' }, items.map((item) => h('li', {}, render(item))))
+    : h('p', { class: 'muted' }, empty);
+}
+
+class HomePage extends UrlPage {
+  constructor(root, context) {
+    super('home', root, context);
+    this.cards = h('div', { class: 'cards home-cards' });
+    replace(this.section, h('h1', {}, 'What changed lately'), this.status, this.cards);
+    this.timer = setInterval(() => {
+      if (!document.hidden && this.debug.state === 'ready') {
+        const generation = this.generation;
+        this.render(() => generation === this.generation).catch((error) => console.warn('refresh', error));
+      }
+    }, REFRESH_MS);
+  }
+
+  async render(current) {
+    const [projects, groups, requests, runners, queued, failed, succeeded] = await Promise.all([
+      api.get('/api/v1/projects'), api.get('/api/v1/alert-groups?limit=50'), optional('/api/v1/requests?limit=100'),
+      api.get('/api/v1/runners'), api.get('/api/v1/jobs?status=queued&limit=1000'),
+      api.get('/api/v1/jobs?status=failed&limit=200'), api.get('/api/v1/jobs?status=succeeded&limit=200')]);
+    // Change points are per project (contract: newest first); a server without them answers 404.
+    const perProject = await Promise.all(projects.slice(0, PROJECTS_ASKED).map((p) =>
+      optional(`/api/v1/change-points?project=${encodeURIComponent(p.name)}&limit=${CHANGE_POINTS}`)));
+    if (!current()) {
+      return;
+    }
+    const open = openGroups(groups);
+    const changePoints = perProject.every((answer) => answer === null) && projects.length ? null
+      : newestChangePoints(perProject.filter(Boolean), CHANGE_POINTS);
+    const inFlight = requests === null ? null : requestsInFlight(requests);
+    const health = runnerHealth(runners, [...failed, ...succeeded]);
+    const queue = queues(queued, runners);
+    replace(this.cards,
+      card('home-alerts', 'Open alert groups', open.length, list(open.slice(0, 10), (group) => [
+        h('a', { href: href('alerts', { project: group.project }) }, group.summary),
+        h('span', { class: 'muted' }, ` · ${group.project} · `,
+          h('a', { href: href('timeline', { project: group.project, commit: group.commit?.sha }) },
+            h('code', {}, shortSha(group.commit?.sha ?? ''))), ` · ${dateTime(group.createdAt)}`)],
+      'No open alerts.'), open.length > 10 ? `${open.length - 10} more on the alerts page of each project.` : null),
+      card('home-change-points', 'Newest change points', changePoints === null ? null : changePoints.length,
+        changePoints === null ? h('p', { class: 'muted' }, 'This server does not list change points.')
+          : list(changePoints, (point) => [
+            h('a', { href: href('timeline', { project: projectOf(point, projects, perProject),
+              benchmark: point.benchmark, hostClass: point.environment?.hostClass, jvm: point.environment?.jvm,
+              commit: point.commit?.sha }) },
+            `${benchmarkName(point.benchmark)} ${point.case ?? ''}`),
+            h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
+              ? 'better' : '' }, ` ${point.direction}${point.magnitude === null || point.magnitude === undefined
+              ? '' : ` ${percent(point.magnitude)}`}`),
+            h('span', { class: 'muted' }, ` · ${point.status} · ${point.environment?.hostClass ?? ''} · `,
+              h('code', {}, shortSha(point.commit?.sha ?? '')), ` ${dateTime(point.commit?.time)}`)],
+          'No change points yet.')),
+      card('home-requests', 'Requests in flight', inFlight === null ? null : inFlight.length,
+        inFlight === null ? h('p', { class: 'muted' }, 'This server takes no benchmark requests.')
+          : list(inFlight, (request) => [
+            h('a', { href: href('comparison', { project: request.project, request: request.id }) },
+              `${request.project}: ${shortSha(request.base ?? '')} → ${shortSha(request.head ?? '')}`),
+            h('span', { class: 'muted' }, ` · ${request.status}`, request.pullRequest
+              ? ` · ${request.pullRequest.repository}#${request.pullRequest.number}` : '',
+            request.requestedBy ? ` · by ${request.requestedBy}` : '')],
+          'No request is waiting or running.')),
+      card('home-runners', 'Runner health', health.length, list(health, ({ runner, problem, failedInARow, job }) => [
+        h('a', { href: problem === 'failing' ? href('requests', { hostClass: runner.hostClass, job: job?.id })
+          : href('runners', { hostClass: runner.hostClass, state: 'offline' }) }, runner.name),
+        h('span', { class: 'worse' }, problem === 'failing' ? ` failed its last ${failedInARow} jobs` : ' offline'),
+        h('span', { class: 'muted' }, ` · ${runner.hostClass} · last seen ${dateTime(runner.lastSeenAt)}`)],
+      runners.length ? 'Every runner is online and finishing its jobs.' : 'No runner has registered yet.')),
+      card('home-queues', 'Queue per host class', null, list(queue, (q) => [
+        h('a', { href: href('requests', { hostClass: q.hostClass }) }, q.hostClass),
+        ` ${q.queued}${q.queued >= 1000 ? '+' : ''} queued`,
+        h('span', { class: q.online ? 'muted' : 'worse' }, q.online ? ` · ${q.online} runners online`
+          : ' · no runner online to take them')],
+      'Nothing is queued.')));
+    this.status.textContent = projects.length === 0
+      ? 'No results yet: upload a JMH run (see the README) or run ./scripts/demo.sh.'
+      : `${projects.length} projects, refreshed ${dateTime(Date.now())}.`;
+    Object.assign(this.debug, { openGroups: open.length, changePoints: changePoints?.length ?? null,
+      requests: inFlight?.length ?? null, health: health.map((x) => `${x.runner.name}:${x.problem}`),
+      queues: Object.fromEntries(queue.map((q) => [q.hostClass, q.queued])) });
+  }
+}
+
+/** The project of a change point: the API answers per project, so it is the project that was asked. */
+function projectOf(point, projects, perProject) {
+  const index = perProject.findIndex((answer) => answer?.includes(point));
+  return projects[index]?.name;
+}

@@ -1,0 +1,57 @@
+// What the home page shows, worked out from the read API's answers. Pure functions, no DOM and no fetch, so the
+// browser tests can import and check them directly.
+
+/** Jobs that ended, newest first, per runner; a runner whose last ones all failed breaks its host, not the code. */
+export const FAILING_AFTER = 2;
+
+/** Alert groups still open, newest first. */
+export function openGroups(groups) {
+  return groups.filter((group) => group.open)
+    .sort((a, b) => Date.parse(b.updatedAt ?? b.createdAt) - Date.parse(a.updatedAt ?? a.createdAt));
+}
+
+/** Change points of every project in one list, newest commit first (the API gives each project's newest first). */
+export function newestChangePoints(perProject, limit) {
+  const time = (point) => Date.parse(point.commit?.time ?? '') || 0;
+  return perProject.flat().sort((a, b) => time(b) - time(a) || b.id - a.id).slice(0, limit);
+}
+
+/** Benchmark requests not done yet: resolving their commits, waiting for runners, or running. */
+export function requestsInFlight(requests) {
+  return requests.filter((request) => ['resolving', 'queued', 'running'].includes(request.status));
+}
+
+/**
+ * The runners that need someone: offline ones, and those whose last FAILING_AFTER or more finished jobs all failed
+ * (a build that fails on one host only is the host's problem). Each with the job to look at first.
+ */
+export function runnerHealth(runners, jobs) {
+  const finished = jobs.filter((job) => ['succeeded', 'failed'].includes(job.status) && job.runner)
+    .sort((a, b) => Date.parse(b.finishedAt ?? b.updatedAt) - Date.parse(a.finishedAt ?? a.updatedAt));
+  const problems = [];
+  for (const runner of runners) {
+    const own = finished.filter((job) => job.runner === runner.name);
+    const streak = own.findIndex((job) => job.status !== 'failed');
+    const failedInARow = streak < 0 ? own.length : streak;
+    if (failedInARow >= FAILING_AFTER) {
+      problems.push({ runner, problem: 'failing', failedInARow, job: own[0] });
+    } else if (runner.state === 'offline') {
+      problems.push({ runner, problem: 'offline' });
+    }
+  }
+  return problems.sort((a, b) => a.runner.hostClass.localeCompare(b.runner.hostClass)
+    || a.runner.name.localeCompare(b.runner.name));
+}
+
+/** Queued jobs per host class, with how many runners of the class are online to take them. */
+export function queues(queuedJobs, runners) {
+  const classes = new Map();
+  for (const job of queuedJobs) {
+    classes.set(job.hostClass, (classes.get(job.hostClass) ?? 0) + 1);
+  }
+  return [...classes].map(([hostClass, queued]) => ({
+    hostClass,
+    queued,
+    online: runners.filter((r) => r.hostClass === hostClass && r.state !== 'offline').length,
+  })).sort((a, b) => b.queued - a.queued || a.hostClass.localeCompare(b.hostClass));
+}
