@@ -51,6 +51,8 @@ public final class ServerProcess implements AutoCloseable {
             builder.environment().put("SERVER_PORT", Integer.toString(port));
             builder.environment().put("PERFWATCH_DATA_DIR", dataDir.toAbsolutePath().toString());
             builder.environment().put("PERFWATCH_ADMIN_TOKEN", ADMIN_TOKEN);
+            // Nobody reads the OpenAPI document here, and its build costs seconds of CPU per server (ApiDocsWarmupTest).
+            builder.environment().put("PERFWATCH_API_DOCS_WARM_UP", "false");
             builder.environment().putAll(environment);
             ServerProcess server = new ServerProcess(builder.start(), port, dataDir, log);
             server.awaitHealthy(Duration.ofSeconds(120));
