@@ -12,6 +12,8 @@ import { newestChangePoints, openGroups, queues, requestsInFlight, runnerHealth 
 const REFRESH_MS = 30000;
 const CHANGE_POINTS = 10;
 const PROJECTS_ASKED = 20;
+/** The newest finished jobs whose attempts tell each runner's health. */
+const JOBS_READ = 30;
 
 export async function mount(root, params, context) {
   const page = new HomePage(root, context);
@@ -60,7 +62,14 @@ class HomePage extends UrlPage {
     const [projects, groups, requests, runners, queued, failed, succeeded] = await Promise.all([
       api.get('/api/v1/projects'), api.get('/api/v1/alert-groups?limit=50'), optional('/api/v1/requests?limit=100'),
       api.get('/api/v1/runners'), api.get('/api/v1/jobs?status=queued&limit=1000'),
-      api.get('/api/v1/jobs?status=failed&limit=200'), api.get('/api/v1/jobs?status=succeeded&limit=200')]);
+      api.get(`/api/v1/jobs?status=failed&limit=${JOBS_READ}`),
+      api.get(`/api/v1/jobs?status=succeeded&limit=${JOBS_READ}`)]);
+    // The job list names no runner once a job ended: its attempts (in the job's own answer) do.
+    const ended = [...failed, ...succeeded]
+      .sort((a, b) => Date.parse(b.finishedAt ?? b.updatedAt) - Date.parse(a.finishedAt ?? a.updatedAt))
+      .slice(0, JOBS_READ);
+    const attempts = (await Promise.all(ended.map((job) => api.get(`/api/v1/jobs/${job.id}`))))
+      .flatMap((job) => (job.attempts ?? []).map((attempt) => ({ ...attempt, job: job.id })));
     // Change points are per project (contract: newest first); a server without them answers 404.
     const perProject = await Promise.all(projects.slice(0, PROJECTS_ASKED).map((p) =>
       optional(`/api/v1/change-points?project=${encodeURIComponent(p.name)}&limit=${CHANGE_POINTS}`)));
@@ -71,7 +80,7 @@ class HomePage extends UrlPage {
     const changePoints = perProject.every((answer) => answer === null) && projects.length ? null
       : newestChangePoints(perProject.filter(Boolean), CHANGE_POINTS);
     const inFlight = requests === null ? null : requestsInFlight(requests);
-    const health = runnerHealth(runners, [...failed, ...succeeded]);
+    const health = runnerHealth(runners, attempts);
     const queue = queues(queued, runners);
     replace(this.cards,
       card('home-alerts', 'Open alert groups', open.length, list(open.slice(0, 10), (group) => [
@@ -103,7 +112,7 @@ class HomePage extends UrlPage {
             request.requestedBy ? ` · by ${request.requestedBy}` : '')],
           'No request is waiting or running.')),
       card('home-runners', 'Runner health', health.length, list(health, ({ runner, problem, failedInARow, job }) => [
-        h('a', { href: problem === 'failing' ? href('requests', { hostClass: runner.hostClass, job: job?.id })
+        h('a', { href: problem === 'failing' ? href('requests', { hostClass: runner.hostClass, job })
           : href('runners', { hostClass: runner.hostClass, state: 'offline' }) }, runner.name),
         h('span', { class: 'worse' }, problem === 'failing' ? ` failed its last ${failedInARow} jobs` : ' offline'),
         h('span', { class: 'muted' }, ` · ${runner.hostClass} · last seen ${dateTime(runner.lastSeenAt)}`)],
@@ -116,7 +125,7 @@ class HomePage extends UrlPage {
       'Nothing is queued.')));
     this.status.textContent = projects.length === 0
       ? 'No results yet: upload a JMH run (see the README) or run ./scripts/demo.sh.'
-      : `${projects.length} projects, refreshed ${dateTime(Date.now())}.`;
+      : `${projects.length} project${projects.length === 1 ? '' : 's'}, refreshed ${dateTime(Date.now())}.`;
     Object.assign(this.debug, { openGroups: open.length, changePoints: changePoints?.length ?? null,
       requests: inFlight?.length ?? null, health: health.map((x) => `${x.runner.name}:${x.problem}`),
       queues: Object.fromEntries(queue.map((q) => [q.hostClass, q.queued])) });

@@ -1,7 +1,7 @@
 // What the home page shows, worked out from the read API's answers. Pure functions, no DOM and no fetch, so the
 // browser tests can import and check them directly.
 
-/** Jobs that ended, newest first, per runner; a runner whose last ones all failed breaks its host, not the code. */
+/** A runner whose last this many finished attempts all failed is failing every job. */
 export const FAILING_AFTER = 2;
 
 /** Alert groups still open, newest first. */
@@ -22,19 +22,20 @@ export function requestsInFlight(requests) {
 }
 
 /**
- * The runners that need someone: offline ones, and those whose last FAILING_AFTER or more finished jobs all failed
- * (a build that fails on one host only is the host's problem). Each with the job to look at first.
+ * The runners that need someone: offline ones, and those whose last FAILING_AFTER or more finished attempts all
+ * failed (a build that fails on one host only is the host's problem). Attempts are the job API's ({runner, status,
+ * finishedAt}) with their job's id as `job`; each problem carries the job to look at first.
  */
-export function runnerHealth(runners, jobs) {
-  const finished = jobs.filter((job) => ['succeeded', 'failed'].includes(job.status) && job.runner)
-    .sort((a, b) => Date.parse(b.finishedAt ?? b.updatedAt) - Date.parse(a.finishedAt ?? a.updatedAt));
+export function runnerHealth(runners, attempts) {
+  const finished = attempts.filter((a) => ['succeeded', 'failed'].includes(a.status) && a.runner)
+    .sort((a, b) => Date.parse(b.finishedAt) - Date.parse(a.finishedAt));
   const problems = [];
   for (const runner of runners) {
-    const own = finished.filter((job) => job.runner === runner.name);
-    const streak = own.findIndex((job) => job.status !== 'failed');
+    const own = finished.filter((attempt) => attempt.runner === runner.name);
+    const streak = own.findIndex((attempt) => attempt.status !== 'failed');
     const failedInARow = streak < 0 ? own.length : streak;
     if (failedInARow >= FAILING_AFTER) {
-      problems.push({ runner, problem: 'failing', failedInARow, job: own[0] });
+      problems.push({ runner, problem: 'failing', failedInARow, job: own[0].job });
     } else if (runner.state === 'offline') {
       problems.push({ runner, problem: 'offline' });
     }

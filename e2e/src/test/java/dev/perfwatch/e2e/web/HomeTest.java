@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.logging.Level;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.logging.LogEntry;
@@ -67,6 +68,13 @@ class HomeTest {
             .formatted(sha(REGRESSION - 1), sha(REGRESSION))).get("id").asString();
     }
 
+    @BeforeEach
+    void blank() {
+        // and drop what the previous test left in the console (opening /favicon.svg makes Chromium ask for .ico)
+        browser.open("about:blank");
+        browser.log();
+    }
+
     @Test
     void homeWhenOpenedAtTheRootShowsWhatNeedsSomeoneWithLinksOn() throws IOException {
         browser.open(server.url() + "/");
@@ -102,7 +110,7 @@ class HomeTest {
         Object problems = browser.executeAsync("""
                 browserDone(import('/js/home/summary.js').then((home) => {
                   const runner = (name, state) => ({ name, hostClass: '4-core', state });
-                  const job = (runner, status, finishedAt) => ({ runner, status, finishedAt });
+                  const job = (runner, status, finishedAt) => ({ runner, status, finishedAt, job: `${runner}-${finishedAt}` });
                   return home.runnerHealth(
                     [runner('a', 'idle'), runner('b', 'offline'), runner('c', 'busy'), runner('d', 'idle')],
                     [job('a', 'failed', '2026-01-03T00:00:00Z'), job('a', 'failed', '2026-01-02T00:00:00Z'),
@@ -110,11 +118,11 @@ class HomeTest {
                      job('c', 'failed', '2026-01-03T00:00:00Z'), job('c', 'succeeded', '2026-01-02T00:00:00Z'),
                      job('c', 'failed', '2026-01-01T00:00:00Z'),
                      job('d', 'failed', '2026-01-01T00:00:00Z')])
-                    .map((p) => `${p.runner.name}:${p.problem}:${p.failedInARow ?? ''}`);
+                    .map((p) => `${p.runner.name}:${p.problem}:${p.failedInARow ?? ''}:${p.job ?? ''}`);
                 }));""");
 
         assertThat((List<String>) problems).as("c succeeded since, d failed only once")
-            .containsExactly("a:failing:2", "b:offline:");
+            .containsExactly("a:failing:2:a-2026-01-03T00:00:00Z", "b:offline::");
     }
 
     private static List<String> errors() {
