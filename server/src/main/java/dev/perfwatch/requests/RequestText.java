@@ -78,7 +78,16 @@ final class RequestText {
         out.append("**perfwatch** benchmark request: ").append(counts.getOrDefault(Verdict.SLOWER, 0L))
             .append(" slower, ").append(counts.getOrDefault(Verdict.FASTER, 0L)).append(" faster, ")
             .append(counts.getOrDefault(Verdict.SAME, 0L)).append(" same, ")
-            .append(counts.getOrDefault(Verdict.UNCLEAR, 0L)).append(" unclear (").append(outcome).append(")\n\n");
+            .append(counts.getOrDefault(Verdict.UNCLEAR, 0L)).append(" unclear");
+        List<Comparison.Row> allocating = comparison.hostClasses().stream().flatMap(h -> h.rows().stream())
+            .filter(Comparison.Row::allocationChanged).toList();
+        if (!allocating.isEmpty()) {
+            long more = allocating.stream().filter(r -> "more".equals(r.allocation().change())).count();
+            out.append("; ").append(more).append(" allocating more, ").append(allocating.size() - more)
+                .append(" less");
+        }
+        out.append(" (").append(outcome).append(")\n\n");
+        allocationFirst(out, comparison);
         out.append(subject(request)).append('\n');
         if (request.headMovedTo() != null) {
             out.append("\n> [!WARNING]\n> The pull request's head moved to `").append(shortSha(request.headMovedTo()))
@@ -94,9 +103,9 @@ final class RequestText {
         }
         for (Comparison.HostClass environment : comparison.hostClasses()) {
             out.append("\n#### ").append(environment.environment()).append("\n\n");
-            List<Comparison.Row> significant = environment.rows().stream().filter(r -> r.verdict().significant())
+            List<Comparison.Row> significant = environment.rows().stream().filter(Comparison.Row::significant)
                 .toList();
-            List<Comparison.Row> rest = environment.rows().stream().filter(r -> !r.verdict().significant()).toList();
+            List<Comparison.Row> rest = environment.rows().stream().filter(r -> !r.significant()).toList();
             if (significant.isEmpty()) {
                 out.append("No significant change.\n");
             }
@@ -119,6 +128,27 @@ final class RequestText {
         return out.toString();
     }
 
+    /**
+     * Allocation as the low-noise witness: where the throughput could not be decided but gc.alloc.rate.norm moved
+     * the same way in every fork, that change leads the answer, and it says the throughput was not decidable here.
+     */
+    private static void allocationFirst(StringBuilder out, Comparison comparison) {
+        List<Comparison.Row> witnessed = comparison.hostClasses().stream().flatMap(h -> h.rows().stream())
+            .filter(r -> r.allocationChanged() && r.verdict() == Verdict.UNCLEAR).toList();
+        if (witnessed.isEmpty()) {
+            return;
+        }
+        out.append("**Allocation changed** where the throughput could not be decided on this host:\n\n");
+        for (Comparison.Row row : witnessed) {
+            out.append("- ").append(caseName(row)).append(": ").append(row.allocation().text())
+                .append(" in every fork; the throughput was not decidable on this host")
+                .append(row.interval() == null ? ""
+                        : " (" + percent(row.interval().get(0)) + " to " + percent(row.interval().get(1)) + ")")
+                .append('\n');
+        }
+        out.append('\n');
+    }
+
     static String cancelled(StoredRequest request, String by) {
         return header(request) + "**perfwatch** benchmark request cancelled by " + by + ".\n\n" + subject(request)
                 + "\n";
@@ -138,8 +168,8 @@ final class RequestText {
     }
 
     private static void table(StringBuilder out, List<Comparison.Row> rows) {
-        out.append("| case | base | head | change | 99% interval | verdict | allocation |\n");
-        out.append("| --- | ---: | ---: | ---: | --- | --- | ---: |\n");
+        out.append("| case | base | head | change | 99% interval | verdict | allocation | interval from |\n");
+        out.append("| --- | ---: | ---: | ---: | --- | --- | ---: | --- |\n");
         for (Comparison.Row row : rows) {
             out.append("| ").append(caseName(row))
                 .append(" | ").append(side(row.base(), row.unit()))
@@ -150,6 +180,7 @@ final class RequestText {
                 .append(" | ").append(row.verdict().significant() ? "**" + row.verdict().word() + "**"
                         : row.verdict().word())
                 .append(" | ").append(allocation(row.allocation()))
+                .append(" | ").append(row.basis())
                 .append(" |\n");
         }
     }
@@ -184,10 +215,11 @@ final class RequestText {
         if (allocation == null) {
             return "–";
         }
-        if (Math.abs(allocation.changeBytes()) < 0.5) {
-            return "±0 B/op";
+        String text = allocation.text();
+        if (allocation.changed()) {
+            return "**" + text + "**";
         }
-        return String.format(Locale.ROOT, "%+.0f B/op", allocation.changeBytes());
+        return "unclear".equals(allocation.change()) ? text + " (varies by fork)" : text;
     }
 
     static String number(double value) {

@@ -76,7 +76,36 @@ class RequestTextTest {
                 RequestText.comparisonLink(PROPERTIES, moved));
 
         GoldenFiles.assertMatches("requests", "finished.md", text);
-        assertThat(outcome).isEqualTo(new Outcome("failure", "failure", "1 of 5 cases slower by 5% or more"));
+        assertThat(outcome).isEqualTo(new Outcome("failure", "failure",
+                "1 of 5 cases slower by 5% or more; 2 of 5 cases allocate more: +32 B/op (48 → 80)"));
+    }
+
+    /**
+     * The hidden-style PR on a loaded host: the throughput interval too wide to call, the allocation exact. The
+     * answer leads with the allocation, shows it outside the folded block, and the status fails (default policy).
+     */
+    @Test
+    void finishedWhenOnlyTheAllocationIsDecidedLeadsWithItAndFails() {
+        Comparison comparison = new Comparison("flink", null, null, List.of(
+                new Comparison.HostClass("4-core", "4-core · JDK 17.0.15", "17.0.15", List.of(
+                        row("org.apache.flink.benchmark.StringSerializer.writeAscii", params("length", "16"), 1840.2,
+                                610.3, 1320.7, 540.9, -28.2, -61.0, 4.6, Verdict.UNCLEAR, 0, 64),
+                        row("org.apache.flink.benchmark.StringSerializer.readAscii", params("length", "16"), 0.412,
+                                0.004, 0.411, 0.005, -0.2, -1.9, 1.4, Verdict.SAME, 0, 0)),
+                        List.of(), List.of())));
+
+        Outcome outcome = Outcome.of(comparison, 5.0, 0);
+        String text = RequestText.finished(REQUEST, comparison, outcome.word(), 0, 2.0,
+                RequestText.comparisonLink(PROPERTIES, REQUEST));
+
+        GoldenFiles.assertMatches("requests", "finished-allocation.md", text);
+        assertThat(text.indexOf("from none to 64 B/op")).isLessThan(text.indexOf("<details>"));
+        assertThat(outcome).isEqualTo(new Outcome("failure", "failure",
+                "1 of 2 cases allocates more: from none to 64 B/op"));
+        assertThat(Outcome.of(comparison, 5.0, 0, dev.perfwatch.comparison.AllocationPolicy.NEUTRAL).word())
+            .isEqualTo("neutral");
+        assertThat(Outcome.of(comparison, 5.0, 0, dev.perfwatch.comparison.AllocationPolicy.IGNORE).word())
+            .isEqualTo("success");
     }
 
     @Test
@@ -109,10 +138,14 @@ class RequestTextTest {
     private static Comparison.Row row(String benchmark, Map<String, String> params, double base, Double baseError,
             double head, Double headError, double change, Double lower, Double upper, Verdict verdict,
             Integer baseBytes, Integer headBytes) {
+        Comparison.Allocation allocation = baseBytes == null ? null
+                : Comparison.Allocation.of(baseBytes, headBytes, headBytes > baseBytes ? "more"
+                        : headBytes < baseBytes ? "less" : "same");
         return new Comparison.Row(benchmark, params, "thrpt;threads=1", "primary", "ops/ms", "higher",
                 new Comparison.Side(base, baseError, 3), new Comparison.Side(head, headError, 3), change,
-                lower == null ? null : List.of(lower, upper), verdict,
-                baseBytes == null ? null : new Comparison.Allocation(baseBytes, headBytes, headBytes - baseBytes));
+                lower == null ? null : List.of(lower, upper), verdict, allocation,
+                baseError == null ? "none" : "forks",
+                verdict.significant() || (allocation != null && allocation.changed()));
     }
 
     private static Map<String, String> params(String name, String value) {
