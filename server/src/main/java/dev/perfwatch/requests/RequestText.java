@@ -40,6 +40,14 @@ final class RequestText {
                 .append(eta(maxEta(progress))).append('\n');
         }
         out.append('\n').append(subject(request)).append('\n');
+        if (request.rounds() > 1 || request.maxForks() > request.forks()) {
+            out.append("\nRound ").append(request.rounds()).append(": ").append(plural(request.forks(), "fork"))
+                .append(" a side so far, at most ").append(request.maxForks()).append(". ")
+                .append(request.roundNote() == null
+                        ? "More rounds run only while a case is undecided."
+                        : request.roundNote())
+                .append('\n');
+        }
         if (request.headMovedTo() != null) {
             out.append("\nThe pull request's head has moved to `").append(shortSha(request.headMovedTo()))
                 .append("` since: these jobs measure `").append(shortSha(request.head()))
@@ -71,6 +79,15 @@ final class RequestText {
      */
     static String finished(StoredRequest request, Comparison comparison, String outcome, int failedJobs,
             double margin, String link) {
+        return finished(request, comparison, outcome, failedJobs, margin, link, null);
+    }
+
+    /**
+     * @param rounds what ended the measuring and at which level the last look judged ({@link RoundText#rounds}); null for
+     *     a request of one round at 99%
+     */
+    static String finished(StoredRequest request, Comparison comparison, String outcome, int failedJobs,
+            double margin, String link, RoundText.Rounds rounds) {
         StringBuilder out = new StringBuilder(header(request));
         Map<Verdict, Long> counts = comparison.hostClasses().stream()
             .flatMap(h -> h.rows().stream())
@@ -87,12 +104,15 @@ final class RequestText {
                 .append(" less");
         }
         out.append(" (").append(outcome).append(")\n\n");
-        allocationFirst(out, comparison);
+        RoundText.allocationFirst(out, comparison);
         out.append(subject(request)).append('\n');
         if (request.headMovedTo() != null) {
             out.append("\n> [!WARNING]\n> The pull request's head moved to `").append(shortSha(request.headMovedTo()))
                 .append("` during the run (a push or force-push): these numbers are for `")
                 .append(shortSha(request.head())).append("`. Ask again for the new head.\n");
+        }
+        if (rounds != null) {
+            out.append('\n').append(rounds.text()).append('\n');
         }
         if (failedJobs > 0) {
             out.append("\n").append(plural(failedJobs, "job")).append(failedJobs == 1 ? " failed: its fork is" : " failed: their forks are")
@@ -123,30 +143,10 @@ final class RequestText {
         }
         out.append("\n[Comparison page](").append(link).append(") · ")
             .append(plural(request.forks(), "fork")).append(" a side per host class, base and head interleaved · ")
-            .append("change with its 99% interval (Welch's t over fork means); same = the interval within ±")
+            .append("change with its ").append(rounds == null ? "99%" : rounds.level())
+            .append(" interval (Welch's t over fork means); same = the interval within ±")
             .append(margin(margin)).append("%\n");
         return out.toString();
-    }
-
-    /**
-     * Allocation as the low-noise witness: where the throughput could not be decided but gc.alloc.rate.norm moved
-     * the same way in every fork, that change leads the answer, and it says the throughput was not decidable here.
-     */
-    private static void allocationFirst(StringBuilder out, Comparison comparison) {
-        List<Comparison.Row> witnessed = comparison.hostClasses().stream().flatMap(h -> h.rows().stream())
-            .filter(r -> r.allocationChanged() && r.verdict() == Verdict.UNCLEAR).toList();
-        if (witnessed.isEmpty()) {
-            return;
-        }
-        out.append("**Allocation changed** where the throughput could not be decided on this host:\n\n");
-        for (Comparison.Row row : witnessed) {
-            out.append("- ").append(caseName(row)).append(": ").append(row.allocation().text())
-                .append(" in every fork; the throughput was not decidable on this host")
-                .append(row.interval() == null ? ""
-                        : " (" + percent(row.interval().get(0)) + " to " + percent(row.interval().get(1)) + ")")
-                .append('\n');
-        }
-        out.append('\n');
     }
 
     static String cancelled(StoredRequest request, String by) {
@@ -168,7 +168,7 @@ final class RequestText {
     }
 
     private static void table(StringBuilder out, List<Comparison.Row> rows) {
-        out.append("| case | base | head | change | 99% interval | verdict | allocation | interval from |\n");
+        out.append("| case | base | head | change | interval | verdict | allocation | interval from |\n");
         out.append("| --- | ---: | ---: | ---: | --- | --- | ---: | --- |\n");
         for (Comparison.Row row : rows) {
             out.append("| ").append(caseName(row))
@@ -246,7 +246,7 @@ final class RequestText {
         return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
-    private static String percent(double value) {
+    static String percent(double value) {
         return String.format(Locale.ROOT, "%+.1f%%", value);
     }
 
@@ -287,7 +287,7 @@ final class RequestText {
         return sha == null ? "?" : sha.substring(0, Math.min(7, sha.length()));
     }
 
-    private static String plural(long n, String word) {
+    static String plural(long n, String word) {
         if (n == 1) {
             return n + " " + word;
         }

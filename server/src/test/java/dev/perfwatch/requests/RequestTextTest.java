@@ -25,7 +25,8 @@ class RequestTextTest {
             Instant.parse("2026-11-23T10:00:00Z"), null);
 
     static final RequestsProperties PROPERTIES = new RequestsProperties("perfwatch", List.of("OWNER"), List.of(), 10,
-            5.0, java.time.Duration.ofSeconds(5), "https://perfwatch.example.org/", "perfwatch", Map.of());
+            5.0, java.time.Duration.ofSeconds(5), "https://perfwatch.example.org/", "perfwatch", Map.of(), 2, 5,
+            java.time.Duration.ofHours(2), 0.01, dev.perfwatch.statistics.AlphaSpending.POCOCK);
 
     @Test
     void progressWhenQueuedShowsCasesPositionAndEta() {
@@ -44,6 +45,27 @@ class RequestTextTest {
 
         GoldenFiles.assertMatches("requests", "progress-running.md",
                 RequestText.progress(REQUEST, progress, "perfwatch"));
+    }
+
+    /** A second round: the comment says how many forks so far, the budget, and which cases are not decided. */
+    @Test
+    void progressWhenAnotherRoundRunsSaysWhy() {
+        List<Comparison.Row> undecided = List.of(
+                row("org.apache.flink.benchmark.StringSerializer.writeAscii", params("length", "16"), 1840.2, 610.3,
+                        1655.7, 540.9, -10.0, -41.3, 21.3, Verdict.UNCLEAR, 48, 48));
+        String note = RoundText.roundNote(1, 0.9958, undecided);
+        StoredRequest second = new StoredRequest(REQUEST.id(), REQUEST.project(), REQUEST.base(), REQUEST.head(),
+                REQUEST.hostClasses(), REQUEST.jvms(), REQUEST.benchmarks(), REQUEST.profile(), 5, Status.RUNNING,
+                null, null, REQUEST.repository(), REQUEST.pullRequest(), REQUEST.commentId(), REQUEST.requestedBy(),
+                null, 0, null, null, null, 10, 2, note, null, 3);
+        Progress progress = new Progress(12, List.of(
+                new Progress.HostClass("4-core", 10, 6, 1, 0, 20.0, 3, 0, 9L, 1),
+                new Progress.HostClass("8-core", 10, 6, 0, 0, null, 4, 0, 12L, 1)));
+
+        GoldenFiles.assertMatches("requests", "progress-round.md",
+                RequestText.progress(second, progress, "perfwatch"));
+        assertThat(note).isEqualTo("Round 1 left 1 case undecided at the 99.58% level its look allows "
+                + "(`StringSerializer.writeAscii` length=16 -10.0% [-41.3%, +21.3%]), so another round of forks runs.");
     }
 
     @Test
