@@ -22,6 +22,7 @@ import dev.perfwatch.comparison.SequentialRule;
 import dev.perfwatch.github.GithubApi;
 import dev.perfwatch.github.GithubException;
 import dev.perfwatch.jobs.Job;
+import dev.perfwatch.jobs.JobSpec;
 import dev.perfwatch.jobs.JobStatus;
 import dev.perfwatch.jobs.Jobs;
 
@@ -239,7 +240,9 @@ class RequestTracker {
         String note = RoundText.roundNote(request.rounds(), rule.confidenceAt(request.rounds()), undecided);
         store.nextRound(request.id(), forks, round, note);
         StoredRequest next = store.find(request.id()).orElseThrow();
-        requests.queueRound(next, requests.suite(next.project()).suite(), forks - request.forks(), jobs);
+        // The suite of the request's own first job: the project's newest job may be another suite by now.
+        JobSpec.Suite suite = this.jobs.find(store.jobs(next.id()).get(0).job()).orElseThrow().suite();
+        requests.queueRound(next, suite, forks - request.forks(), jobs);
         List<Job> own = store.jobs(next.id()).stream().map(j -> this.jobs.find(j.job()).orElseThrow()).toList();
         updates.progress(next, progress.of(next, own));
         store.nextCheck(next.id(), properties.refreshInterval().toMillis(), 0);

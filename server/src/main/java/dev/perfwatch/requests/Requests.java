@@ -135,8 +135,11 @@ public class Requests {
      */
     void queueRound(StoredRequest request, JobSpec.Suite suite, int pairs, int position) {
         List<String> options = new ArrayList<>(suite.jmhOptions() == null ? List.of() : suite.jmhOptions());
-        // One JMH fork per job: the forks of a side are its jobs, interleaved with the other side's.
-        options.add("-f 1");
+        // One JMH fork per job: the forks of a side are its jobs, interleaved with the other side's. A later round
+        // reuses its first job's suite, which has it already.
+        if (options.isEmpty() || !options.get(options.size() - 1).equals("-f 1")) {
+            options.add("-f 1");
+        }
         JobSpec.Suite requestSuite = new JobSpec.Suite(suite.repository(), suite.buildCommand(), suite.moduleDir(),
                 suite.jar(), request.benchmarks() == null ? suite.include() : List.of(request.benchmarks()),
                 suite.exclude(), options);

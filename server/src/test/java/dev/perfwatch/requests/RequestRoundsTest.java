@@ -67,6 +67,10 @@ class RequestRoundsTest extends GithubStubbed {
         assertThat(second.get("maxForks").asInt()).isEqualTo(4);
         assertThat(second.get("jobs").findValuesAsString("side").subList(4, 8))
             .containsExactly("base", "head", "base", "head");
+        JsonNode later = api.get("/api/v1/jobs/" + second.get("jobs").get(4).get("id").asString()).json();
+        JsonNode first = api.get("/api/v1/jobs/" + second.get("jobs").get(0).get("id").asString()).json();
+        assertThat(later.get("suite")).as("a later round runs the first round's suite").isEqualTo(first.get("suite"));
+        assertThat(later.get("priority").asInt()).isEqualTo(300);
         String progress = Poll.until("the progress comment", () -> github.comments(REPOSITORY, 301),
                 c -> !c.isEmpty() && c.get(0).body().contains("Round 2:")).get(0).body();
         assertThat(progress).contains("Round 2: 4 forks a side so far, at most 4.")
