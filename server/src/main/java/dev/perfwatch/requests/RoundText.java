@@ -1,5 +1,6 @@
 package dev.perfwatch.requests;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -31,7 +32,7 @@ final class RoundText {
             out.append("- ").append(RequestText.caseName(row)).append(": ").append(row.allocation().text())
                 .append(" in every fork; the throughput was not decidable on this host")
                 .append(row.interval() == null ? ""
-                        : " (" + RequestText.percent(row.interval().get(0)) + " to " + RequestText.percent(row.interval().get(1)) + ")")
+                        : " (" + percent(row.interval().get(0)) + " to " + percent(row.interval().get(1)) + ")")
                 .append('\n');
         }
         out.append('\n');
@@ -42,42 +43,57 @@ final class RoundText {
     }
 
     /**
-     * "Decided by the data after 2 rounds (5 forks a side) …" or "The budget ended it, not the data: …".
+     * "Decided by the data after 2 rounds (5 forks a side) …" or "The budget, not the data, ended it: …".
      *
      * @param undecided cases still unclear at the last look
      * @param hostTime the host time spent when that budget ended it, else null
      */
-    static Rounds rounds(StoredRequest request, SequentialRule rule, int undecided, java.time.Duration hostTime) {
+    static Rounds rounds(StoredRequest request, SequentialRule rule, int undecided, Duration hostTime) {
         String level = SequentialRule.level(rule.confidenceAt(request.rounds()));
         String spending = rule.budget() == rule.first() ? "one look at 99%"
-                : rule.spending().word() + " alpha spending: " + percentOf(rule.alpha()) + " over up to "
-                        + RequestText.plural(rule.maxRounds(), "round") + ", " + level + " at this one";
-        String done = RequestText.plural(request.rounds(), "round") + " (" + RequestText.plural(request.forks(), "fork") + " a side)";
+                : rule.spending().word() + " alpha spending: " + SequentialRule.level(rule.alpha()) + " over up to "
+                        + plural(rule.maxRounds(), "round") + ", " + level + " at this one";
+        String done = plural(request.rounds(), "round") + " (" + plural(request.forks(), "fork") + " a side)";
         if (undecided == 0) {
             return new Rounds("Decided by the data after " + done + ": every case is faster, slower, the same, or "
                     + "allocates differently in every fork (" + spending + ").", level);
         }
-        String budget = hostTime != null
-                ? "its host time (" + hostTime.toMinutes() + " min of jobs)"
-                : RequestText.plural(request.maxForks(), "fork") + " a side (max-forks=" + request.maxForks() + ")";
+        String budget;
+        if (hostTime != null) {
+            budget = "its host time (" + hostTime.toMinutes() + " min of jobs)";
+        }
+        else if (request.forks() >= request.maxForks()) {
+            budget = plural(request.maxForks(), "fork") + " a side (max-forks=" + request.maxForks() + ")";
+        }
+        else {
+            budget = "its " + plural(rule.maxRounds(), "round") + " (perfwatch.requests.max-rounds)";
+        }
         return new Rounds("**The budget, not the data, ended it**: " + budget + " spent after " + done + "; "
-                + RequestText.plural(undecided, "case") + " still unclear (" + spending + "). A quieter host or a larger "
+                + plural(undecided, "case") + " still unclear (" + spending + "). A quieter host or a larger "
                 + "`max-forks` would tell.", level);
     }
 
     /** Why another round runs: the cases the last look could not decide. */
     static String roundNote(int round, double confidence, List<Comparison.Row> undecided) {
-        String cases = undecided.stream().limit(3).map(row -> RequestText.caseName(row) + " "
-                + (row.changePercent() == null ? "?" : RequestText.percent(row.changePercent()))
-                + (row.interval() == null ? "" : " [" + RequestText.percent(row.interval().get(0)) + ", "
-                        + RequestText.percent(row.interval().get(1)) + "]"))
+        String cases = undecided.stream().limit(3)
+            .map(row -> RequestText.caseName(row) + " "
+                    + (row.changePercent() == null ? "?" : percent(row.changePercent()))
+                    + (row.interval() == null ? "" : " " + interval(row)))
             .collect(Collectors.joining(", "));
-        return "Round " + round + " left " + RequestText.plural(undecided.size(), "case") + " undecided at the "
+        return "Round " + round + " left " + plural(undecided.size(), "case") + " undecided at the "
                 + SequentialRule.level(confidence) + " level its look allows (" + cases
                 + (undecided.size() > 3 ? ", …" : "") + "), so another round of forks runs.";
     }
 
-    private static String percentOf(double alpha) {
-        return SequentialRule.level(alpha);
+    private static String interval(Comparison.Row row) {
+        return "[" + percent(row.interval().get(0)) + ", " + percent(row.interval().get(1)) + "]";
+    }
+
+    private static String percent(double value) {
+        return RequestText.percent(value);
+    }
+
+    private static String plural(long n, String word) {
+        return RequestText.plural(n, word);
     }
 }

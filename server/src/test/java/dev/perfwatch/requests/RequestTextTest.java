@@ -9,6 +9,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 import dev.perfwatch.comparison.Comparison;
+import dev.perfwatch.comparison.SequentialRule;
 import dev.perfwatch.comparison.Verdict;
 import dev.perfwatch.jobs.Profile;
 import dev.perfwatch.notifications.GoldenFiles;
@@ -66,6 +67,35 @@ class RequestTextTest {
                 RequestText.progress(second, progress, "perfwatch"));
         assertThat(note).isEqualTo("Round 1 left 1 case undecided at the 99.58% level its look allows "
                 + "(`StringSerializer.writeAscii` length=16 -10.0% [-41.3%, +21.3%]), so another round of forks runs.");
+    }
+
+    /** The answer says what ended the measuring: the data, or which budget. */
+    @Test
+    void roundsWhenTheDataOrABudgetEndedItSaysWhich() {
+        SequentialRule rule = new SequentialRule(3, 2, 10, 5, 0.01, dev.perfwatch.statistics.AlphaSpending.POCOCK);
+        StoredRequest decided = after(2, 5, 10);
+        StoredRequest forksSpent = after(5, 10, 10);
+        StoredRequest roundsSpent = after(5, 11, 20);
+
+        assertThat(RoundText.rounds(decided, rule, 0, null).text()).isEqualTo("Decided by the data after 2 rounds "
+                + "(5 forks a side): every case is faster, slower, the same, or allocates differently in every fork "
+                + "(Pocock alpha spending: 1% over up to 5 rounds, 99.8% at this one).");
+        assertThat(RoundText.rounds(forksSpent, rule, 1, null).text())
+            .startsWith("**The budget, not the data, ended it**: 10 forks a side (max-forks=10) spent after 5 rounds "
+                    + "(10 forks a side); 1 case still unclear");
+        assertThat(RoundText.rounds(roundsSpent, new SequentialRule(3, 2, 20, 5, 0.01,
+                dev.perfwatch.statistics.AlphaSpending.POCOCK), 2, null).text())
+            .contains("its 5 rounds (perfwatch.requests.max-rounds) spent after 5 rounds (11 forks a side)");
+        assertThat(RoundText.rounds(decided, rule, 1, java.time.Duration.ofMinutes(125)).text())
+            .contains("ended it**: its host time (125 min of jobs) spent after 2 rounds");
+        assertThat(RoundText.rounds(decided, rule, 0, null).level()).isEqualTo("99.8%");
+    }
+
+    private static StoredRequest after(int rounds, int forks, int maxForks) {
+        return new StoredRequest(REQUEST.id(), REQUEST.project(), REQUEST.base(), REQUEST.head(),
+                REQUEST.hostClasses(), REQUEST.jvms(), REQUEST.benchmarks(), REQUEST.profile(), forks,
+                Status.SUCCEEDED, null, null, REQUEST.repository(), REQUEST.pullRequest(), REQUEST.commentId(),
+                REQUEST.requestedBy(), null, 0, null, null, null, maxForks, rounds, null, null, 3);
     }
 
     @Test
