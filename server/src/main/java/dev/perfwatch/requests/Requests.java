@@ -66,8 +66,8 @@ public class Requests {
             throw new InvalidInputException("forks", "forks must be between 2 and " + properties.maxForks()
                     + ": a side needs two forks for an interval");
         }
-        int budget = spec.maxForks() == null ? Math.max(forks, properties.maxForks(spec.project()))
-                : spec.maxForks();
+        int budget = spec.maxForks() != null ? spec.maxForks()
+                : Math.max(forks, Math.min(properties.maxForks(spec.project()), properties.maxForks()));
         if (budget < forks || budget > properties.maxForks()) {
             throw new InvalidInputException("maxForks", "maxForks must be between forks (" + forks + ") and "
                     + properties.maxForks());
