@@ -30,11 +30,22 @@ public record Comparison(String project, Commit base, Commit head, List<HostClas
 
     /**
      * One case with its primary metric. changePercent and interval are percentages of the base score; interval is
-     * null when a side has fewer than two forks (and the verdict then is unclear).
+     * null when nothing tells the noise (and the verdict then is unclear).
+     *
+     * @param basis what the interval rests on: "forks" (fork means), "runs" (scores of several runs a side, no
+     *     forks stored), "score errors" (JMH's score error of each side), "history" (the series' noise from the
+     *     results around the two commits), or "none"
+     * @param significant whether the row is a change that matters: the verdict is faster or slower, or the
+     *     allocation changed deterministically (unless the allocation policy ignores it)
      */
     public record Row(String benchmark, Map<String, String> params, String caseKey, String metric, String unit,
             String direction, Side base, Side head, Double changePercent, List<Double> interval, Verdict verdict,
-            Allocation allocation) {
+            Allocation allocation, String basis, boolean significant) {
+
+        /** Whether the allocation changed deterministically, either way. */
+        public boolean allocationChanged() {
+            return allocation != null && allocation.changed();
+        }
     }
 
     /**
@@ -44,7 +55,23 @@ public record Comparison(String project, Commit base, Commit head, List<HostClas
     public record Side(double score, Double error, int forks) {
     }
 
-    /** gc.alloc.rate.norm of both sides, in B/op. */
-    public record Allocation(double base, double head, double changeBytes) {
+    /**
+     * gc.alloc.rate.norm of both sides, in B/op.
+     *
+     * @param change "more" or "less" when every fork of each side allocated the same (within rounding) and the
+     *     sides differ by at least the allocation threshold; "same" when both are repeatable and closer than it;
+     *     "unclear" when a side varies from fork to fork (escape analysis that sometimes kicks in)
+     * @param text the change in words, in bytes near zero: "from none to 64 B/op", "+32 B/op (48 → 80)"
+     */
+    public record Allocation(double base, double head, double changeBytes, String change, String text) {
+
+        public boolean changed() {
+            return "more".equals(change) || "less".equals(change);
+        }
+
+        /** An allocation whose change was judged elsewhere (stored texts, tests), worded as comparisons word it. */
+        public static Allocation of(double base, double head, String change) {
+            return new Allocation(base, head, head - base, change, AllocationChange.text(base, head));
+        }
     }
 }

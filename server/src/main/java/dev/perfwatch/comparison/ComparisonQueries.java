@@ -49,7 +49,8 @@ class ComparisonQueries {
         return jdbc.sql("""
                 select e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.jvm_args,
                        b.name as benchmark, c.key, cast(c.params as text) as params,
-                       m.name as metric, m.unit, m.direction, r.run_id, cast(r.samples as text) as samples, r.score
+                       m.name as metric, m.unit, m.direction, r.run_id, cast(r.samples as text) as samples, r.score,
+                       r.error, r.series_id, r.position
                 from result r
                 join series s on s.id = r.series_id
                 join metric m on m.id = s.metric_id
@@ -70,7 +71,28 @@ class ComparisonQueries {
                     Arrays.asList((String[]) rs.getArray("jvm_args").getArray()), rs.getString("benchmark"),
                     rs.getString("key"), rs.getString("params"), rs.getString("metric"), rs.getString("unit"),
                     rs.getString("direction"), rs.getObject("run_id", UUID.class), rs.getString("samples"),
-                    rs.getDouble("score")))
+                    rs.getDouble("score"), rs.getObject("error", Double.class), rs.getLong("series_id"),
+                    rs.getBigDecimal("position")))
+            .list();
+    }
+
+    /**
+     * The scores of the series' results nearest a position, in position order: the neighbouring history that tells
+     * the noise of results stored without forks.
+     */
+    List<Double> neighbours(long series, java.math.BigDecimal position, int count) {
+        return jdbc.sql("""
+                select score from (
+                    select score, position from result
+                    where series_id = :series
+                    order by abs(position - :position), position
+                    limit :count) nearest
+                order by position
+                """)
+            .param("series", series)
+            .param("position", position)
+            .param("count", count)
+            .query(Double.class)
             .list();
     }
 
@@ -79,6 +101,6 @@ class ComparisonQueries {
 
     record ResultRow(long environment, String hostClass, String jdkVersion, String vmName, List<String> jvmArgs,
             String benchmark, String caseKey, String params, String metric, String unit, String direction, UUID run,
-            String samples, double score) {
+            String samples, double score, Double error, long series, java.math.BigDecimal position) {
     }
 }

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.stereotype.Service;
@@ -27,8 +26,9 @@ public class Comparisons {
     private static final Pattern SHA = Pattern.compile("[0-9a-f]{7,64}");
 
     private static final Comparator<Comparison.Row> ORDER = Comparator
-        .comparingInt((Comparison.Row row) -> rank(row.verdict()))
-        .thenComparing(row -> row.verdict().significant() ? -Math.abs(row.changePercent()) : 0.0)
+        .comparingInt(Comparisons::rank)
+        .thenComparing(row -> row.verdict().significant() && row.changePercent() != null
+                ? -Math.abs(row.changePercent()) : 0.0)
         .thenComparing(Comparison.Row::benchmark)
         .thenComparing(Comparison.Row::caseKey);
 
@@ -36,12 +36,37 @@ public class Comparisons {
 
     private final ComparisonProperties properties;
 
-    private final JsonMapper json;
+    private final CaseChange caseChange;
 
     Comparisons(ComparisonQueries queries, ComparisonProperties properties, JsonMapper json) {
         this.queries = queries;
         this.properties = properties;
-        this.json = json;
+        this.caseChange = new CaseChange(json, queries);
+    }
+
+    /**
+     * How rows are judged.
+     *
+     * @param confidence the two-sided level of each interval (0.99 for the API; a request's rule sets its own)
+     * @param margin the equivalence margin in percent
+     * @param policy what a deterministic allocation change counts for
+     * @param threshold the smallest allocation change that counts, in B/op
+     */
+    public record Options(double confidence, double margin, AllocationPolicy policy, double threshold) {
+
+        public Options withConfidence(double level) {
+            return new Options(level, margin, policy, threshold);
+        }
+
+        public Options withPolicy(AllocationPolicy allocationPolicy) {
+            return new Options(confidence, margin, allocationPolicy == null ? policy : allocationPolicy, threshold);
+        }
+    }
+
+    /** The options of the configuration: 99% intervals, the configured margin and allocation policy. */
+    public Options defaults() {
+        return new Options(Welch.CONFIDENCE, properties.equivalenceMargin(), properties.allocationPolicy(),
+                properties.allocationThreshold());
     }
 
     /**
@@ -53,6 +78,12 @@ public class Comparisons {
      */
     public Comparison compare(String project, String base, String head, String hostClass, Pattern benchmarks,
             Collection<UUID> runs) {
+        return compare(project, base, head, hostClass, benchmarks, runs, defaults());
+    }
+
+    /** As above, judged with the given options (a request's look of its sequential rule). */
+    public Comparison compare(String project, String base, String head, String hostClass, Pattern benchmarks,
+            Collection<UUID> runs, Options options) {
         long projectId = queries.projectId(project).orElseThrow(() -> new NotFoundException("no project " + project));
         ComparisonQueries.StoredCommit baseCommit = commit(projectId, project, "base", base);
         ComparisonQueries.StoredCommit headCommit = commit(projectId, project, "head", head);
@@ -68,7 +99,8 @@ public class Comparisons {
                 Cell headCell = heads.get(entry.getKey());
                 if (headCell != null) {
                     facts = entry.getValue().primary;
-                    rows.add(row(entry.getValue(), headCell));
+                    rows.add(caseChange.row(entry.getValue().primaries, headCell.primaries,
+                            entry.getValue().allocations, headCell.allocations, options));
                 }
             }
             if (!rows.isEmpty()) {
@@ -128,55 +160,8 @@ public class Comparisons {
         return found.get(0);
     }
 
-    private Comparison.Row row(Cell base, Cell head) {
-        ComparisonQueries.ResultRow primary = base.primary;
-        double[] baseForks = forkMeans(base.primarySamples);
-        double[] headForks = forkMeans(head.primarySamples);
-        Welch.Change change = Welch.compare(baseForks, headForks, "higher".equals(primary.direction()),
-                properties.equivalenceMargin());
-        Comparison.Allocation allocation = null;
-        if (base.allocationSamples.size() > 0 && head.allocationSamples.size() > 0) {
-            double baseBytes = Welch.mean(forkMeans(base.allocationSamples));
-            double headBytes = Welch.mean(forkMeans(head.allocationSamples));
-            if (Double.isFinite(baseBytes) && Double.isFinite(headBytes)) {
-                allocation = new Comparison.Allocation(baseBytes, headBytes, headBytes - baseBytes);
-            }
-        }
-        return new Comparison.Row(primary.benchmark(), params(primary.params()), primary.caseKey(), primary.metric(),
-                primary.unit(), primary.direction(), side(baseForks), side(headForks),
-                Double.isFinite(change.percent()) ? change.percent() : null,
-                change.lower() == null ? null : List.of(change.lower(), change.upper()), change.verdict(), allocation);
-    }
-
-    private static Comparison.Side side(double[] forks) {
-        return new Comparison.Side(Welch.mean(forks), Welch.error(forks), forks.length);
-    }
-
-    /** The mean of each fork's finite iterations, over every result given; a fork without one is left out. */
-    private double[] forkMeans(List<String> samples) {
-        List<Double> means = new ArrayList<>();
-        for (String text : samples) {
-            for (JsonNode fork : json.readTree(text)) {
-                double sum = 0;
-                int n = 0;
-                for (JsonNode iteration : fork) {
-                    if (iteration.isNumber() && Double.isFinite(iteration.asDouble())) {
-                        sum += iteration.asDouble();
-                        n++;
-                    }
-                }
-                if (n > 0) {
-                    means.add(sum / n);
-                }
-            }
-        }
-        return means.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
     private Map<String, String> params(String text) {
-        Map<String, String> params = new LinkedHashMap<>();
-        json.readTree(text).properties().forEach(entry -> params.put(entry.getKey(), entry.getValue().asString()));
-        return params;
+        return caseChange.params(text);
     }
 
     /** Results grouped by environment, then by benchmark and case. */
@@ -186,11 +171,11 @@ public class Comparisons {
             Cell cell = cells.computeIfAbsent(row.environment(), e -> new LinkedHashMap<>())
                 .computeIfAbsent(row.benchmark() + "\u0000" + row.caseKey(), k -> new Cell());
             if (row.metric().equals(ComparisonQueries.ALLOCATION)) {
-                cell.allocationSamples.add(row.samples());
+                cell.allocations.add(row);
             }
             else {
                 cell.primary = row;
-                cell.primarySamples.add(row.samples());
+                cell.primaries.add(row);
             }
         }
         return cells;
@@ -200,12 +185,12 @@ public class Comparisons {
         return new Comparison.Commit(commit.sha(), commit.message(), commit.time());
     }
 
-    private static int rank(Verdict verdict) {
-        return switch (verdict) {
-            case SLOWER, FASTER -> 0;
-            case UNCLEAR -> 1;
-            case SAME -> 2;
-        };
+    /** Significant rows (a faster or slower verdict, or a deterministic allocation change) first. */
+    private static int rank(Comparison.Row row) {
+        if (row.significant()) {
+            return 0;
+        }
+        return row.verdict() == Verdict.UNCLEAR ? 1 : 2;
     }
 
     /** One case of one environment at one commit: its primary result(s) and allocation result(s). */
@@ -213,8 +198,8 @@ public class Comparisons {
 
         ComparisonQueries.ResultRow primary;
 
-        final List<String> primarySamples = new ArrayList<>();
+        final List<ComparisonQueries.ResultRow> primaries = new ArrayList<>();
 
-        final List<String> allocationSamples = new ArrayList<>();
+        final List<ComparisonQueries.ResultRow> allocations = new ArrayList<>();
     }
 }

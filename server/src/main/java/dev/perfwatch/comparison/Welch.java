@@ -1,5 +1,6 @@
 package dev.perfwatch.comparison;
 
+import dev.perfwatch.statistics.Normal;
 import dev.perfwatch.statistics.StudentT;
 
 /**
@@ -24,6 +25,15 @@ final class Welch {
      * @param marginPercent the practical equivalence margin: "same" needs the whole interval within ±margin
      */
     static Change compare(double[] base, double[] head, boolean higherIsBetter, double marginPercent) {
+        return compare(base, head, higherIsBetter, marginPercent, CONFIDENCE);
+    }
+
+    /**
+     * @param confidence the two-sided level of the interval: 0.99 for a plain comparison, the level a request's
+     *     sequential rule allows at this look (docs/requests.md, "Rounds")
+     */
+    static Change compare(double[] base, double[] head, boolean higherIsBetter, double marginPercent,
+            double confidence) {
         double baseMean = mean(base);
         double headMean = mean(head);
         if (base.length == 0 || head.length == 0 || baseMean == 0 || !Double.isFinite(baseMean)
@@ -43,11 +53,32 @@ final class Welch {
         if (se > 0) {
             double df = (baseTerm + headTerm) * (baseTerm + headTerm)
                     / (baseTerm * baseTerm / (base.length - 1) + headTerm * headTerm / (head.length - 1));
-            halfWidth = StudentT.quantile(1 - (1 - CONFIDENCE) / 2, df) * se;
+            halfWidth = StudentT.quantile(1 - (1 - confidence) / 2, df) * se;
         }
         double lower = (difference - halfWidth) * scale;
         double upper = (difference + halfWidth) * scale;
         return new Change(percent, lower, upper, verdict(lower, upper, higherIsBetter, marginPercent));
+    }
+
+    /**
+     * The change of two single values whose standard errors are known some other way (JMH's score error, the
+     * series' noise): a normal interval, since there are no replicates to count degrees of freedom from.
+     */
+    static Change compareKnown(double base, double baseSe, double head, double headSe, boolean higherIsBetter,
+            double marginPercent, double confidence) {
+        if (base == 0 || !Double.isFinite(base) || !Double.isFinite(head)) {
+            return new Change(Double.NaN, null, null, Verdict.UNCLEAR);
+        }
+        double scale = 100 / Math.abs(base);
+        double difference = head - base;
+        double se = Math.sqrt(baseSe * baseSe + headSe * headSe);
+        if (!Double.isFinite(se)) {
+            return new Change(difference * scale, null, null, Verdict.UNCLEAR);
+        }
+        double halfWidth = Normal.quantile(1 - (1 - confidence) / 2) * se;
+        double lower = (difference - halfWidth) * scale;
+        double upper = (difference + halfWidth) * scale;
+        return new Change(difference * scale, lower, upper, verdict(lower, upper, higherIsBetter, marginPercent));
     }
 
     static Verdict verdict(double lower, double upper, boolean higherIsBetter, double marginPercent) {

@@ -138,7 +138,7 @@ class Confirmations {
     private boolean confirm(ConfirmationStore.ConfirmationRow confirmation, List<SuspectStore.SuspectRow> suspects,
             Forks forks, List<UUID> runs, boolean last) {
         Map<SuspectStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.goodSha(),
-                confirmation.badSha(), properties.confirmation(), last);
+                confirmation.badSha(), properties.confirmation(), confirmation.stepRound(), last);
         if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.UNCLEAR)) {
             rounds.queueRound(confirmation, confirmation.round() + 1, confirmation.stepRound() + 1,
                     confirmation.goodSha(), confirmation.badSha());

@@ -35,13 +35,18 @@ final class Forks {
         return java.util.Arrays.stream(of(suspect, commit)).average().orElse(Double.NaN);
     }
 
-    /** Verdicts of every suspect, the commit before against the commit after. */
+    /**
+     * Verdicts of every suspect, the commit before against the commit after.
+     *
+     * @param round the round of this decision (of a confirmation, or of one bisection step), from 1
+     */
     Map<SuspectStore.SuspectRow, Verdict> verdicts(List<SuspectStore.SuspectRow> suspects, String before,
-            String after, PipelineProperties.Confirmation budget, boolean last) {
+            String after, PipelineProperties.Confirmation budget, int round, boolean last) {
         Map<SuspectStore.SuspectRow, Verdict> verdicts = new java.util.LinkedHashMap<>();
+        double alpha = Verdict.alphaAt(budget.alpha(), round, budget.maxRounds(), last);
         for (SuspectStore.SuspectRow suspect : suspects) {
             verdicts.put(suspect, Verdict.of(of(suspect, before), of(suspect, after), suspect.magnitude(),
-                    budget.alpha(), budget.budgetAlpha(), last));
+                    alpha, budget.budgetAlpha(), last));
         }
         return verdicts;
     }

@@ -37,13 +37,14 @@ public record PipelineProperties(@DefaultValue("true") boolean enabled, @Default
      * @param pairs good-bad pairs of jobs per round, queued in the order good, bad, good, bad
      * @param maxRounds rounds before deciding with what there is: the compute budget of one confirmation is
      *     {@code maxRounds × pairs × 2} jobs of {@code forks} forks
-     * @param alpha a difference with a smaller p-value is "clearly different"
-     * @param budgetAlpha after the last round, a difference with a smaller p-value is still taken as a change
+     * @param alpha the total alpha of "changed" over all rounds, spent round by round (Pocock, see Verdict)
+     * @param budgetAlpha 0 (default): off; else after the last round a difference with a smaller p-value is still
+     *     taken as a change, which gives up the error-rate control of the rounds
      */
     public record Confirmation(@DefaultValue("true") boolean enabled,
             @DefaultValue("perfwatch/confirmation") @NotBlank String branch, @DefaultValue("2") @Min(1) @Max(50) int forks,
             @DefaultValue("2") @Min(1) @Max(20) int pairs, @DefaultValue("3") @Min(1) @Max(20) int maxRounds,
             @DefaultValue("0.01") @DecimalMin("0.000001") @DecimalMax("0.2") double alpha,
-            @DefaultValue("0.05") @DecimalMin("0.000001") @DecimalMax("0.2") double budgetAlpha) {
+            @DefaultValue("0") @DecimalMin("0") @DecimalMax("0.2") double budgetAlpha) {
     }
 }

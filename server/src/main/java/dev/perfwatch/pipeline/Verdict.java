@@ -1,10 +1,12 @@
 package dev.perfwatch.pipeline;
 
 import dev.perfwatch.detection.Comparison;
+import dev.perfwatch.statistics.AlphaSpending;
 
 /**
  * What the re-runs of a confirmation say about one suspected change, from the fork means of the good and the bad
  * commit: changed, the same, or not clear yet (then the confirmation runs another round while the budget lasts).
+ * Each round is a look at the data: "changed" is tested at the alpha spent on that round ({@link #alphaAt}).
  *
  * @param comparison the test, absent when too few forks were measured
  */
@@ -47,12 +49,31 @@ record Verdict(Outcome outcome, Comparison comparison, String text) {
             return new Verdict(Outcome.SAME, c, "changed the other way: " + numbers);
         }
         if (last) {
-            if (c.p() < budgetAlpha && sameWay && large) {
+            if (budgetAlpha > 0 && c.p() < budgetAlpha && sameWay && large) {
                 return new Verdict(Outcome.CHANGED, c, "different at the end of the budget: " + numbers);
             }
             return new Verdict(Outcome.SAME, c, "not clear at the end of the budget, not alerted: " + numbers);
         }
         return new Verdict(Outcome.UNCLEAR, c, "unclear: " + numbers);
+    }
+
+    /**
+     * The alpha of "changed" at a round: the total alpha spent over the rounds by Pocock's function, each round an
+     * equal share of the information (docs/pipeline.md, "The rule"). Testing every round at the full alpha would
+     * let three rounds make a false alert up to three times as likely; spent this way the chance over all rounds is
+     * at most the total. A round past the planned ones (a confirmation ended early by a failed round is last
+     * sooner, never later) gets what is left.
+     *
+     * @param round the round deciding now, from 1
+     * @param last whether no round follows: it may spend whatever earlier rounds left
+     */
+    static double alphaAt(double total, int round, int maxRounds, boolean last) {
+        int planned = Math.max(1, maxRounds);
+        int now = Math.min(Math.max(1, round), planned);
+        if (last) {
+            return total - AlphaSpending.POCOCK.spent(total, (double) (now - 1) / planned);
+        }
+        return AlphaSpending.POCOCK.atLook(total, now - 1, now, planned);
     }
 
     /** 1 - p of the comparison; 0 when nothing was compared. */

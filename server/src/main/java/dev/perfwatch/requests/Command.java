@@ -11,9 +11,15 @@ sealed interface Command {
      * {@code benchmark-request}; a null field means the project's default.
      *
      * @param benchmarks a regex JMH includes benchmarks by
+     * @param forks forks a side in the first round
+     * @param maxForks the budget of forks a side (rounds are added until every case is decided or it is spent)
      */
-    record Benchmark(String benchmarks, List<String> hostClasses, List<String> jvms, Profile profile, Integer forks)
-            implements Command {
+    record Benchmark(String benchmarks, List<String> hostClasses, List<String> jvms, Profile profile, Integer forks,
+            Integer maxForks) implements Command {
+
+        Benchmark(String benchmarks, List<String> hostClasses, List<String> jvms, Profile profile, Integer forks) {
+            this(benchmarks, hostClasses, jvms, profile, forks, null);
+        }
     }
 
     record Cancel() implements Command {

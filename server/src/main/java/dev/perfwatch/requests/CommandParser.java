@@ -29,7 +29,7 @@ final class CommandParser {
     static String usage(String bot) {
         return """
                 `@%1$s benchmark-request [benchmarks=<regex>] [hosts=4-core,8-core] [jdk=17,25] [profile=quick|full] \
-                [forks=N]` benchmarks this pull request's head against its merge base and answers with a comparison; \
+                [forks=N] [max-forks=N]` benchmarks this pull request's head against its merge base and answers with a comparison; \
                 `@%1$s cancel` stops the running request; `@%1$s help` shows this.""".formatted(bot);
     }
 
@@ -76,6 +76,7 @@ final class CommandParser {
         List<String> jvms = null;
         Profile profile = null;
         Integer forks = null;
+        Integer budget = null;
         Set<String> seen = new HashSet<>();
         for (String option : options) {
             int equals = option.indexOf('=');
@@ -129,12 +130,32 @@ final class CommandParser {
                         return new Command.Malformed("forks=`" + value + "` must be a number from 2 to " + maxForks);
                     }
                 }
+                case "max-forks" -> {
+                    budget = number(value);
+                    if (budget < 2 || budget > maxForks) {
+                        return new Command.Malformed("max-forks=`" + value + "` must be a number from 2 to "
+                                + maxForks);
+                    }
+                }
                 default -> {
                     return new Command.Malformed("`" + name + "` is not an option");
                 }
             }
         }
-        return new Command.Benchmark(benchmarks, hosts, jvms, profile, forks);
+        if (forks != null && budget != null && budget < forks) {
+            return new Command.Malformed("max-forks=" + budget + " is less than forks=" + forks
+                    + ": the first round runs forks, later rounds add to it up to max-forks");
+        }
+        return new Command.Benchmark(benchmarks, hosts, jvms, profile, forks, budget);
+    }
+
+    private static int number(String value) {
+        try {
+            return Integer.parseInt(value);
+        }
+        catch (NumberFormatException ex) {
+            return -1;
+        }
     }
 
     /** Comma-separated names, each matching the pattern, without repeats; null when any does not. */

@@ -111,13 +111,16 @@ class PullRequestCommands {
 
     private void start(PullRequestComment comment, String project, RequestsProperties.Project defaults,
             Command.Benchmark command) {
+        int forks = command.forks() == null ? defaults.forks() : command.forks();
+        int budget = command.maxForks() != null ? command.maxForks()
+                : Math.max(forks, Math.min(properties.maxForks(project), properties.maxForks()));
         StoredRequest request = new StoredRequest(UUID.randomUUID(), project, null, null,
                 command.hostClasses() == null ? defaults.hostClasses() : command.hostClasses(),
                 command.jvms() == null ? defaults.jvms() : command.jvms(), command.benchmarks(),
                 command.profile() == null ? defaults.profile() : command.profile(),
-                command.forks() == null ? defaults.forks() : command.forks(), Status.RESOLVING, null, null,
+                forks, Status.RESOLVING, null, null,
                 comment.repository(), comment.pullRequest(), comment.commentId(), "@" + comment.author(), null, 0,
-                null, null, null);
+                null, null, null).withBudget(budget);
         store.insert(request);
         github.react(comment.repository(), comment.commentId(), "rocket");
         updates.resolving(request);

@@ -88,7 +88,10 @@ class RequestController {
         var comparison = withComparison && request.status() == Status.SUCCEEDED
                 ? comparisons.compare(request.project(), request.base(), request.head(), null,
                         Comparisons.benchmarks(request.benchmarks(), "benchmarks"),
-                        jobViews.stream().filter(j -> j.runId() != null).map(RequestView.JobView::runId).toList())
+                        jobViews.stream().filter(j -> j.runId() != null).map(RequestView.JobView::runId).toList(),
+                        comparisons.defaults()
+                            .withPolicy(properties.allocationPolicy(request.project()))
+                            .withConfidence(properties.rule(request).confidenceAt(request.rounds())))
                 : null;
         return new RequestView(request.id(), request.project(), request.base(), request.head(),
                 request.hostClasses(), request.jvms(), request.benchmarks(), request.profile(), request.forks(),
@@ -97,6 +100,6 @@ class RequestController {
                         : null,
                 request.requestedBy(), request.headMovedTo(), request.createdAt(), request.updatedAt(),
                 request.finishedAt(), request.base() == null ? null : RequestText.comparisonLink(properties, request),
-                jobViews, comparison);
+                jobViews, comparison, request.maxForks(), request.rounds(), request.endedBy());
     }
 }

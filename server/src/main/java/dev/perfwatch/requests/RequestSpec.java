@@ -14,7 +14,8 @@ import dev.perfwatch.jobs.Profile;
  * defaults (docs/requests.md).
  *
  * @param benchmarks a regex JMH includes benchmarks by; all when null
- * @param forks jobs per side on each host class and JVM, each one JMH fork
+ * @param forks jobs per side on each host class and JVM in the first round, each one JMH fork
+ * @param maxForks the budget of forks a side: rounds are added until every case is decided or it is spent
  */
 public record RequestSpec(
         @NotBlank String project,
@@ -26,5 +27,11 @@ public record RequestSpec(
                 message = "must name a JVM the runners know, like 17") String> jvms,
         @Size(max = 1000) String benchmarks,
         Profile profile,
-        Integer forks) {
+        Integer forks,
+        Integer maxForks) {
+
+    public RequestSpec(String project, String base, String head, List<String> hostClasses, List<String> jvms,
+            String benchmarks, Profile profile, Integer forks) {
+        this(project, base, head, hostClasses, jvms, benchmarks, profile, forks, null);
+    }
 }

@@ -28,9 +28,11 @@ class RequestStore {
     void insert(StoredRequest request) {
         jdbc.sql("""
                 insert into request (id, project, base_sha, head_sha, host_classes, jvms, benchmarks, profile, forks,
-                                     status, repository, pull_request, comment_id, requested_by)
-                values (:id, :project, :base, :head, :hostClasses, :jvms, :benchmarks, :profile, :forks, :status,
-                        :repository, :pullRequest, :commentId, :requestedBy)
+                                     max_forks, first_forks, status, repository, pull_request, comment_id,
+                                     requested_by)
+                values (:id, :project, :base, :head, :hostClasses, :jvms, :benchmarks, :profile, :forks, :maxForks,
+                        :forks,
+                        :status, :repository, :pullRequest, :commentId, :requestedBy)
                 """)
             .param("id", request.id())
             .param("project", request.project())
@@ -41,6 +43,7 @@ class RequestStore {
             .param("benchmarks", request.benchmarks())
             .param("profile", request.profile().name().toLowerCase(Locale.ROOT))
             .param("forks", request.forks())
+            .param("maxForks", request.maxForks())
             .param("status", request.status().sql())
             .param("repository", request.repository())
             .param("pullRequest", request.pullRequest())
@@ -154,6 +157,27 @@ class RequestStore {
             .update();
     }
 
+    /** Another round queued: forks a side so far, the round's number, and why it runs. */
+    void nextRound(UUID id, int forks, int rounds, String note) {
+        jdbc.sql("""
+                update request set forks = :forks, rounds = :rounds, round_note = :note, updated_at = now()
+                where id = :id
+                """)
+            .param("id", id)
+            .param("forks", forks)
+            .param("rounds", rounds)
+            .param("note", note)
+            .update();
+    }
+
+    /** What ended the measuring: "data" (every case decided) or "budget". */
+    void endedBy(UUID id, String endedBy) {
+        jdbc.sql("update request set ended_by = :endedBy where id = :id")
+            .param("id", id)
+            .param("endedBy", endedBy)
+            .update();
+    }
+
     void headMoved(UUID id, String sha) {
         jdbc.sql("update request set head_moved_to = :sha, updated_at = now() where id = :id")
             .param("id", id)
@@ -200,7 +224,10 @@ class RequestStore {
                 rs.getString("failure"), rs.getString("repository"), (Integer) rs.getObject("pull_request"),
                 (Long) rs.getObject("comment_id"), rs.getString("requested_by"), rs.getString("head_moved_to"),
                 rs.getInt("attempts"), instant(rs, "created_at"), instant(rs, "updated_at"),
-                instant(rs, "finished_at"));
+                instant(rs, "finished_at"),
+                rs.getObject("max_forks") == null ? rs.getInt("forks") : rs.getInt("max_forks"), rs.getInt("rounds"),
+                rs.getString("round_note"), rs.getString("ended_by"),
+                rs.getObject("first_forks") == null ? rs.getInt("forks") : rs.getInt("first_forks"));
     }
 
     private static List<String> strings(ResultSet rs, String column) throws SQLException {

@@ -40,6 +40,14 @@ final class RequestText {
                 .append(eta(maxEta(progress))).append('\n');
         }
         out.append('\n').append(subject(request)).append('\n');
+        if (request.rounds() > 1 || request.maxForks() > request.forks()) {
+            out.append("\nRound ").append(request.rounds()).append(": ").append(plural(request.forks(), "fork"))
+                .append(" a side so far, at most ").append(request.maxForks()).append(". ")
+                .append(request.roundNote() == null
+                        ? "More rounds run only while a case is undecided."
+                        : request.roundNote())
+                .append('\n');
+        }
         if (request.headMovedTo() != null) {
             out.append("\nThe pull request's head has moved to `").append(shortSha(request.headMovedTo()))
                 .append("` since: these jobs measure `").append(shortSha(request.head()))
@@ -71,6 +79,15 @@ final class RequestText {
      */
     static String finished(StoredRequest request, Comparison comparison, String outcome, int failedJobs,
             double margin, String link) {
+        return finished(request, comparison, outcome, failedJobs, margin, link, null);
+    }
+
+    /**
+     * @param rounds what ended the measuring and at which level the last look judged ({@link RoundText#rounds}); null for
+     *     a request of one round at 99%
+     */
+    static String finished(StoredRequest request, Comparison comparison, String outcome, int failedJobs,
+            double margin, String link, RoundText.Rounds rounds) {
         StringBuilder out = new StringBuilder(header(request));
         Map<Verdict, Long> counts = comparison.hostClasses().stream()
             .flatMap(h -> h.rows().stream())
@@ -78,12 +95,24 @@ final class RequestText {
         out.append("**perfwatch** benchmark request: ").append(counts.getOrDefault(Verdict.SLOWER, 0L))
             .append(" slower, ").append(counts.getOrDefault(Verdict.FASTER, 0L)).append(" faster, ")
             .append(counts.getOrDefault(Verdict.SAME, 0L)).append(" same, ")
-            .append(counts.getOrDefault(Verdict.UNCLEAR, 0L)).append(" unclear (").append(outcome).append(")\n\n");
+            .append(counts.getOrDefault(Verdict.UNCLEAR, 0L)).append(" unclear");
+        List<Comparison.Row> allocating = comparison.hostClasses().stream().flatMap(h -> h.rows().stream())
+            .filter(Comparison.Row::allocationChanged).toList();
+        if (!allocating.isEmpty()) {
+            long more = allocating.stream().filter(r -> "more".equals(r.allocation().change())).count();
+            out.append("; ").append(more).append(" allocating more, ").append(allocating.size() - more)
+                .append(" less");
+        }
+        out.append(" (").append(outcome).append(")\n\n");
+        RoundText.allocationFirst(out, comparison);
         out.append(subject(request)).append('\n');
         if (request.headMovedTo() != null) {
             out.append("\n> [!WARNING]\n> The pull request's head moved to `").append(shortSha(request.headMovedTo()))
                 .append("` during the run (a push or force-push): these numbers are for `")
                 .append(shortSha(request.head())).append("`. Ask again for the new head.\n");
+        }
+        if (rounds != null) {
+            out.append('\n').append(rounds.text()).append('\n');
         }
         if (failedJobs > 0) {
             out.append("\n").append(plural(failedJobs, "job")).append(failedJobs == 1 ? " failed: its fork is" : " failed: their forks are")
@@ -94,9 +123,9 @@ final class RequestText {
         }
         for (Comparison.HostClass environment : comparison.hostClasses()) {
             out.append("\n#### ").append(environment.environment()).append("\n\n");
-            List<Comparison.Row> significant = environment.rows().stream().filter(r -> r.verdict().significant())
+            List<Comparison.Row> significant = environment.rows().stream().filter(Comparison.Row::significant)
                 .toList();
-            List<Comparison.Row> rest = environment.rows().stream().filter(r -> !r.verdict().significant()).toList();
+            List<Comparison.Row> rest = environment.rows().stream().filter(r -> !r.significant()).toList();
             if (significant.isEmpty()) {
                 out.append("No significant change.\n");
             }
@@ -114,7 +143,8 @@ final class RequestText {
         }
         out.append("\n[Comparison page](").append(link).append(") · ")
             .append(plural(request.forks(), "fork")).append(" a side per host class, base and head interleaved · ")
-            .append("change with its 99% interval (Welch's t over fork means); same = the interval within ±")
+            .append("change with its ").append(rounds == null ? "99%" : rounds.level())
+            .append(" interval (Welch's t over fork means); same = the interval within ±")
             .append(margin(margin)).append("%\n");
         return out.toString();
     }
@@ -138,8 +168,8 @@ final class RequestText {
     }
 
     private static void table(StringBuilder out, List<Comparison.Row> rows) {
-        out.append("| case | base | head | change | 99% interval | verdict | allocation |\n");
-        out.append("| --- | ---: | ---: | ---: | --- | --- | ---: |\n");
+        out.append("| case | base | head | change | interval | verdict | allocation | interval from |\n");
+        out.append("| --- | ---: | ---: | ---: | --- | --- | ---: | --- |\n");
         for (Comparison.Row row : rows) {
             out.append("| ").append(caseName(row))
                 .append(" | ").append(side(row.base(), row.unit()))
@@ -150,6 +180,7 @@ final class RequestText {
                 .append(" | ").append(row.verdict().significant() ? "**" + row.verdict().word() + "**"
                         : row.verdict().word())
                 .append(" | ").append(allocation(row.allocation()))
+                .append(" | ").append(row.basis())
                 .append(" |\n");
         }
     }
@@ -184,10 +215,11 @@ final class RequestText {
         if (allocation == null) {
             return "–";
         }
-        if (Math.abs(allocation.changeBytes()) < 0.5) {
-            return "±0 B/op";
+        String text = allocation.text();
+        if (allocation.changed()) {
+            return "**" + text + "**";
         }
-        return String.format(Locale.ROOT, "%+.0f B/op", allocation.changeBytes());
+        return "unclear".equals(allocation.change()) ? text + " (varies by fork)" : text;
     }
 
     static String number(double value) {
@@ -214,7 +246,7 @@ final class RequestText {
         return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
-    private static String percent(double value) {
+    static String percent(double value) {
         return String.format(Locale.ROOT, "%+.1f%%", value);
     }
 
@@ -255,7 +287,7 @@ final class RequestText {
         return sha == null ? "?" : sha.substring(0, Math.min(7, sha.length()));
     }
 
-    private static String plural(long n, String word) {
+    static String plural(long n, String word) {
         if (n == 1) {
             return n + " " + word;
         }

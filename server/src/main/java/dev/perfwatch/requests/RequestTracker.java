@@ -18,9 +18,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.perfwatch.comparison.Comparison;
 import dev.perfwatch.comparison.Comparisons;
+import dev.perfwatch.comparison.SequentialRule;
 import dev.perfwatch.github.GithubApi;
 import dev.perfwatch.github.GithubException;
 import dev.perfwatch.jobs.Job;
+import dev.perfwatch.jobs.JobSpec;
 import dev.perfwatch.jobs.JobStatus;
 import dev.perfwatch.jobs.Jobs;
 
@@ -204,12 +206,64 @@ class RequestTracker {
             return;
         }
         Pattern benchmarks = Comparisons.benchmarks(request.benchmarks(), "benchmarks");
+        SequentialRule rule = properties.rule(request);
+        Comparisons.Options options = comparisons.defaults()
+            .withPolicy(properties.allocationPolicy(request.project()))
+            .withConfidence(rule.confidenceAt(request.rounds()));
         Comparison comparison = comparisons.compare(request.project(), request.base(), request.head(), null,
-                benchmarks, runs);
-        Outcome outcome = Outcome.of(comparison, properties.failThreshold(), failed);
+                benchmarks, runs, options);
+        List<Comparison.Row> undecided = comparison.hostClasses().stream().flatMap(h -> h.rows().stream())
+            .filter(row -> !SequentialRule.decided(row, options.policy())).toList();
+        Duration hostTime = hostTime(own);
+        boolean timeSpent = hostTime.compareTo(properties.maxHostTime()) >= 0;
+        if (!undecided.isEmpty() && !rule.last(request.rounds()) && !timeSpent) {
+            nextRound(request, rule, undecided, own.size());
+            return;
+        }
+        String endedBy = undecided.isEmpty() ? "data" : "budget";
+        store.endedBy(request.id(), endedBy);
+        request = store.find(request.id()).orElseThrow();
+        Outcome outcome = Outcome.of(comparison, properties.failThreshold(), failed, options.policy());
         store.finish(request.id(), Status.SUCCEEDED, outcome.word(), null);
-        updates.finished(request, comparison, outcome, failed);
+        updates.finished(request, comparison, outcome, failed,
+                RoundText.rounds(request, rule, undecided.size(), timeSpent ? hostTime : null));
         log.info("Request {} done: {}", request.id(), outcome.description());
+    }
+
+    /**
+     * Queues the next round after the request's jobs: its forks a side more on every host class and JVM, and says
+     * in the comment which cases are not decided yet.
+     */
+    private void nextRound(StoredRequest request, SequentialRule rule, List<Comparison.Row> undecided, int jobs) {
+        int round = request.rounds() + 1;
+        int forks = rule.forksAt(round);
+        String note = RoundText.roundNote(request.rounds(), rule.confidenceAt(request.rounds()), undecided);
+        store.nextRound(request.id(), forks, round, note);
+        StoredRequest next = store.find(request.id()).orElseThrow();
+        // The suite of the request's own first job: the project's newest job may be another suite by now.
+        JobSpec.Suite suite = this.jobs.find(store.jobs(next.id()).get(0).job()).orElseThrow().suite();
+        requests.queueRound(next, suite, forks - request.forks(), jobs);
+        List<Job> own = store.jobs(next.id()).stream().map(j -> this.jobs.find(j.job()).orElseThrow()).toList();
+        updates.progress(next, progress.of(next, own));
+        store.nextCheck(next.id(), properties.refreshInterval().toMillis(), 0);
+        log.info("Request {}: round {} queued ({} forks a side), {} cases undecided", request.id(), round, forks,
+                undecided.size());
+    }
+
+    /** The host time the request's jobs took: each attempt from its start to its end. */
+    private static Duration hostTime(List<Job> own) {
+        Duration total = Duration.ZERO;
+        for (Job job : own) {
+            if (job.attempts() == null) {
+                continue;
+            }
+            for (dev.perfwatch.jobs.Attempt attempt : job.attempts()) {
+                if (attempt.startedAt() != null && attempt.finishedAt() != null) {
+                    total = total.plus(Duration.between(attempt.startedAt(), attempt.finishedAt()));
+                }
+            }
+        }
+        return total;
     }
 
     private void fail(StoredRequest request, String reason) {

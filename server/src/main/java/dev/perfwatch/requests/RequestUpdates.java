@@ -35,9 +35,10 @@ class RequestUpdates {
                 + " jobs done" : "Queued: " + progress.total() + " jobs");
     }
 
-    void finished(StoredRequest request, Comparison result, Outcome outcome, int failedJobs) {
+    void finished(StoredRequest request, Comparison result, Outcome outcome, int failedJobs,
+            RoundText.Rounds rounds) {
         comment(request, RequestText.finished(request, result, outcome.word(), failedJobs,
-                comparison.equivalenceMargin(), RequestText.comparisonLink(properties, request)));
+                comparison.equivalenceMargin(), RequestText.comparisonLink(properties, request), rounds));
         status(request, outcome.state(), outcome.description());
     }
 

@@ -66,13 +66,19 @@ public class Requests {
             throw new InvalidInputException("forks", "forks must be between 2 and " + properties.maxForks()
                     + ": a side needs two forks for an interval");
         }
+        int budget = spec.maxForks() != null ? spec.maxForks()
+                : Math.max(forks, Math.min(properties.maxForks(spec.project()), properties.maxForks()));
+        if (budget < forks || budget > properties.maxForks()) {
+            throw new InvalidInputException("maxForks", "maxForks must be between forks (" + forks + ") and "
+                    + properties.maxForks());
+        }
         Comparisons.benchmarks(spec.benchmarks(), "benchmarks");
         StoredRequest request = new StoredRequest(UUID.randomUUID(), spec.project(),
                 spec.base().toLowerCase(Locale.ROOT), spec.head().toLowerCase(Locale.ROOT),
                 spec.hostClasses() == null ? suite.hostClasses() : List.copyOf(spec.hostClasses()),
                 spec.jvms() == null ? suite.jvms() : List.copyOf(spec.jvms()), blankToNull(spec.benchmarks()),
                 spec.profile() == null ? suite.profile() : spec.profile(), forks, Status.QUEUED, null, null, null,
-                null, null, by, null, 0, null, null, null);
+                null, null, by, null, 0, null, null, null).withBudget(budget);
         transaction.executeWithoutResult(status -> {
             store.insert(request);
             queueJobs(request, suite.suite());
@@ -118,16 +124,28 @@ public class Requests {
 
     /** The jobs, base and head alternating per host class and JVM, so that one host runs them A B A B. */
     void queueJobs(StoredRequest request, JobSpec.Suite suite) {
+        queueRound(request, suite, request.forks(), 0);
+    }
+
+    /**
+     * Queues one round: pairs base, head per host class and JVM, after the jobs already queued.
+     *
+     * @param pairs forks a side this round adds on each host class and JVM
+     * @param position the position of the round's first job among the request's jobs
+     */
+    void queueRound(StoredRequest request, JobSpec.Suite suite, int pairs, int position) {
         List<String> options = new ArrayList<>(suite.jmhOptions() == null ? List.of() : suite.jmhOptions());
-        // One JMH fork per job: the forks of a side are its jobs, interleaved with the other side's.
-        options.add("-f 1");
+        // One JMH fork per job: the forks of a side are its jobs, interleaved with the other side's. A later round
+        // reuses its first job's suite, which has it already.
+        if (options.isEmpty() || !options.get(options.size() - 1).equals("-f 1")) {
+            options.add("-f 1");
+        }
         JobSpec.Suite requestSuite = new JobSpec.Suite(suite.repository(), suite.buildCommand(), suite.moduleDir(),
                 suite.jar(), request.benchmarks() == null ? suite.include() : List.of(request.benchmarks()),
                 suite.exclude(), options);
-        int position = 0;
         for (String hostClass : request.hostClasses()) {
             for (String jvm : request.jvms()) {
-                for (int fork = 0; fork < request.forks(); fork++) {
+                for (int fork = 0; fork < pairs; fork++) {
                     for (String side : List.of("base", "head")) {
                         JobSpec spec = new JobSpec(request.project(), request.branch(),
                                 side.equals("base") ? request.base() : request.head(), requestSuite, hostClass, jvm,

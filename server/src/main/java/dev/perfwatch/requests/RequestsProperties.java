@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -16,8 +18,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
+import dev.perfwatch.comparison.AllocationPolicy;
+import dev.perfwatch.comparison.SequentialRule;
 import dev.perfwatch.jobs.JobSpec;
 import dev.perfwatch.jobs.Profile;
+import dev.perfwatch.statistics.AlphaSpending;
 
 /**
  * Benchmark requests: who may ask, what a request runs by default, and how the answer is judged. See
@@ -32,6 +37,12 @@ import dev.perfwatch.jobs.Profile;
  * @param publicUrl the address users open perfwatch at ({@code PERFWATCH_PUBLIC_URL}); links start with it
  * @param statusContext the name of the commit status on the pull request's head
  * @param projects the projects requests may run for, by project name
+ * @param roundForks forks a side each further round adds (docs/requests.md, "Rounds")
+ * @param maxRounds the most rounds a request runs
+ * @param maxHostTime the most host time a request's jobs may take together before it stops asking for more
+ * @param alpha the total two-sided error rate of a case's verdict, spent over the rounds
+ * @param spending how the alpha is spent over the rounds: pocock (even: large changes decided soon) or
+ *     obrien-fleming (little early, nearly all at the last round)
  */
 @Validated
 @ConfigurationProperties("perfwatch.requests")
@@ -44,7 +55,12 @@ public record RequestsProperties(
         @DefaultValue("5s") Duration refreshInterval,
         @DefaultValue("http://localhost:8080") @NotBlank String publicUrl,
         @DefaultValue("perfwatch") @NotBlank String statusContext,
-        @DefaultValue Map<String, @Valid Project> projects) {
+        @DefaultValue Map<String, @Valid Project> projects,
+        @DefaultValue("2") @Min(1) @Max(10) int roundForks,
+        @DefaultValue("5") @Min(1) @Max(20) int maxRounds,
+        @DefaultValue("2h") Duration maxHostTime,
+        @DefaultValue("0.01") @DecimalMin("0.0001") @DecimalMax("0.2") double alpha,
+        @DefaultValue("pocock") AlphaSpending spending) {
 
     /**
      * How requests run for one project.
@@ -54,11 +70,33 @@ public record RequestsProperties(
      * @param hostClasses where a request runs unless it names host classes
      * @param jvms the JVMs a request runs on unless it names them ("17")
      * @param profile quick or full, unless the request says
-     * @param forks jobs per side on each host class and JVM, each one JMH fork, unless the request says
+     * @param forks jobs per side on each host class and JVM in the first round, each one JMH fork, unless the
+     *     request says
+     * @param maxForks the budget of forks a side unless the request says; the global max-forks when null
+     * @param allocationPolicy what a deterministic allocation change counts for in this project's requests; the
+     *     global perfwatch.comparison.allocation-policy when null
      */
     public record Project(String githubRepository, @Valid JobSpec.Suite suite,
             @DefaultValue @NotEmpty List<String> hostClasses, @DefaultValue("17") List<String> jvms,
-            @DefaultValue("quick") Profile profile, @DefaultValue("3") @Min(2) @Max(20) int forks) {
+            @DefaultValue("quick") Profile profile, @DefaultValue("3") @Min(2) @Max(20) int forks,
+            @Min(2) @Max(20) Integer maxForks, AllocationPolicy allocationPolicy) {
+    }
+
+    /** The budget of forks a side for a project: its own, else the global one (never below its first round). */
+    int maxForks(String project) {
+        Project configured = projects.get(project);
+        return configured != null && configured.maxForks() != null ? configured.maxForks() : maxForks;
+    }
+
+    /** A request's sequential rule: its first round, the configured step, its budget (docs/requests.md, "Rounds"). */
+    SequentialRule rule(StoredRequest request) {
+        return new SequentialRule(request.firstForks(), roundForks, request.maxForks(), maxRounds, alpha, spending);
+    }
+
+    /** The project's allocation policy, or null for the global one. */
+    AllocationPolicy allocationPolicy(String project) {
+        Project configured = projects.get(project);
+        return configured == null ? null : configured.allocationPolicy();
     }
 
     Optional<Map.Entry<String, Project>> byRepository(String repository) {

@@ -99,6 +99,45 @@ class ComparisonApiTest {
         assertThat(slower.get("allocation").get("base").asDouble()).isEqualTo(48.0);
         assertThat(slower.get("allocation").get("head").asDouble()).isEqualTo(80.0);
         assertThat(slower.get("allocation").get("changeBytes").asDouble()).isEqualTo(32.0);
+        assertThat(slower.get("allocation").get("change").asString()).as("every fork allocates 32 B more")
+            .isEqualTo("more");
+        assertThat(slower.get("allocation").get("text").asString()).isEqualTo("+32 B/op (48 → 80)");
+        assertThat(slower.get("basis").asString()).isEqualTo("forks");
+        assertThat(slower.get("significant").asBoolean()).isTrue();
+        assertThat(rows.get(2).get("allocation").get("text").asString()).as("0 B/op on both sides").isEqualTo("±0 B/op");
+        assertThat(rows.get(2).get("allocation").get("change").asString()).isEqualTo("same");
+    }
+
+    /**
+     * An imported history stores scores without forks: a −80% step is still a number with an interval, from JMH's
+     * score error where the file has one and from the series' neighbouring results where it has none.
+     */
+    @Test
+    void comparisonsWhenRunsHaveNoForksUseScoreErrorsOrTheHistoryAndNeverNaN() {
+        for (int i = 1; i <= 6; i++) {
+            upload("imported", Runs.sha(700 + i), "4-core", scoreOnly(100 + (i % 3) * 0.5, null, 0));
+        }
+        upload("imported", Runs.sha(707), "4-core", scoreOnly(20, null, 64));
+        upload("imported", Runs.sha(801), "4-core", scoreOnly(100, 3.0, 0));
+        upload("imported", Runs.sha(802), "4-core", scoreOnly(20, 2.0, 0));
+
+        JsonNode history = api.get("/api/v1/comparisons?project=imported&base=" + Runs.sha(706) + "&head="
+                + Runs.sha(707)).json().get("hostClasses").get(0).get("rows").get(0);
+        JsonNode errors = api.get("/api/v1/comparisons?project=imported&base=" + Runs.sha(801) + "&head="
+                + Runs.sha(802)).json().get("hostClasses").get(0).get("rows").get(0);
+
+        assertThat(history.get("basis").asString()).isEqualTo("history");
+        assertThat(history.get("verdict").asString()).isEqualTo("slower");
+        assertThat(history.get("changePercent").asDouble()).isCloseTo(-80, within(1.0));
+        assertThat(history.get("interval").get(1).asDouble()).isLessThan(0);
+        assertThat(history.get("allocation").get("text").asString()).isEqualTo("from none to 64 B/op");
+        assertThat(errors.get("basis").asString()).isEqualTo("score errors");
+        assertThat(errors.get("verdict").asString()).isEqualTo("slower");
+        assertThat(errors.get("changePercent").asDouble()).isCloseTo(-80, within(1e-9));
+        // 99% normal interval from two standard errors of error / 3.29: ±2.576·sqrt(3² + 2²)/3.29 = ±2.82 points
+        assertThat(errors.get("interval").get(0).asDouble()).isCloseTo(-82.82, within(0.02));
+        assertThat(errors.get("base").get("score").asDouble()).isEqualTo(100.0);
+        assertThat(errors.toString()).doesNotContain("NaN");
     }
 
     @Test
@@ -141,8 +180,28 @@ class ComparisonApiTest {
         assertThat(response.json().get("field").asString()).isEqualTo(field);
     }
 
+    /** A result as imports store it: a score, maybe JMH's error, no per-fork samples. */
+    private static Jmh scoreOnly(double score, Double error, double allocation) {
+        Jmh jmh = new Jmh().thrpt("org.example.Imported.run", "1", allocation, f(score));
+        ObjectNode primary = (ObjectNode) jmh.file().get(0).get("primaryMetric");
+        primary.remove("rawData");
+        primary.remove("scoreConfidence");
+        if (error == null) {
+            primary.remove("scoreError");
+        }
+        else {
+            primary.put("scoreError", error);
+        }
+        ((ObjectNode) jmh.file().get(0).get("secondaryMetrics").get("·gc.alloc.rate.norm")).remove("rawData");
+        return jmh;
+    }
+
     private void upload(String sha, String hostClass, Jmh jmh) {
-        ObjectNode run = Runs.run(UUID.randomUUID(), "compare", sha, List.of(), null, jmh.file());
+        upload("compare", sha, hostClass, jmh);
+    }
+
+    private void upload(String project, String sha, String hostClass, Jmh jmh) {
+        ObjectNode run = Runs.run(UUID.randomUUID(), project, sha, List.of(), null, jmh.file());
         ((ObjectNode) run.get("host")).put("hostClass", hostClass).put("name", "bench-" + hostClass);
         Api.Response response = api.postJson("/api/v1/runs", run.toString());
         assertThat(response.status()).as(response.body()).isEqualTo(201);

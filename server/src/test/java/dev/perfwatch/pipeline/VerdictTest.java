@@ -5,6 +5,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** The confirmation rule over tables of fork means, no database. */
 class VerdictTest {
@@ -72,6 +73,79 @@ class VerdictTest {
             .isEqualTo(Verdict.Outcome.SAME);
         assertThat(Verdict.of(good, new double[] { 192.0, 192.0, 192.0, 192.0 }, 1.0, 0.01, 0.05, false).outcome())
             .isEqualTo(Verdict.Outcome.CHANGED);
+    }
+
+    @Test
+    void alphaAtWhenSpentOverThreeRoundsAddsUpToTheTotal() {
+        double first = Verdict.alphaAt(0.01, 1, 3, false);
+        double second = Verdict.alphaAt(0.01, 2, 3, false);
+        double third = Verdict.alphaAt(0.01, 3, 3, true);
+
+        assertThat(first).isCloseTo(0.01 * Math.log(1 + (Math.E - 1) / 3), within(1e-12));
+        assertThat(first + second + third).isCloseTo(0.01, within(1e-12));
+        assertThat(Verdict.alphaAt(0.01, 1, 3, true)).as("a first round that is also the last spends it all")
+            .isCloseTo(0.01, within(1e-12));
+    }
+
+    /**
+     * No change, three rounds of four forks a side on a noisy host (5% per fork, Student-t tails): the chance of a
+     * false "changed" over all rounds stays within the total alpha, where testing every round at the full alpha
+     * and a looser last look (the rule before) did not.
+     */
+    @Test
+    void verdictWhenNothingChangedAlertsAtMostAlphaOverAllRounds() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        int trials = 3000;
+        int spent = 0;
+        int fixed = 0;
+        for (int trial = 0; trial < trials; trial++) {
+            double[] good = new double[12];
+            double[] bad = new double[12];
+            for (int i = 0; i < 12; i++) {
+                good[i] = 1000 * (1 + 0.05 * heavy(random));
+                bad[i] = 1000 * (1 + 0.05 * heavy(random));
+            }
+            boolean alertedSpent = false;
+            boolean alertedFixed = false;
+            for (int round = 1; round <= 3; round++) {
+                double[] g = java.util.Arrays.copyOf(good, 4 * round);
+                double[] b = java.util.Arrays.copyOf(bad, 4 * round);
+                double suspected = -0.10;
+                Verdict.Outcome outcome = Verdict.of(g, b, suspected, Verdict.alphaAt(0.01, round, 3, round == 3), 0,
+                        round == 3).outcome();
+                alertedSpent |= !alertedSpent && outcome == Verdict.Outcome.CHANGED;
+                if (outcome != Verdict.Outcome.UNCLEAR) {
+                    break;
+                }
+            }
+            for (int round = 1; round <= 3; round++) {
+                Verdict.Outcome outcome = Verdict.of(java.util.Arrays.copyOf(good, 4 * round),
+                        java.util.Arrays.copyOf(bad, 4 * round), -0.10, 0.01, 0.05, round == 3).outcome();
+                alertedFixed |= outcome == Verdict.Outcome.CHANGED;
+                if (outcome != Verdict.Outcome.UNCLEAR) {
+                    break;
+                }
+            }
+            spent += alertedSpent ? 1 : 0;
+            fixed += alertedFixed ? 1 : 0;
+        }
+        System.out.printf(java.util.Locale.ROOT, "verdicts-under-noise | confirmation, no change | spent %.4f | "
+                + "fixed alpha + budget-alpha %.4f%n", (double) spent / trials, (double) fixed / trials);
+
+        assertThat((double) spent / trials).isLessThanOrEqualTo(0.01);
+    }
+
+    private static double heavy(java.util.SplittableRandom random) {
+        double chi = 0;
+        for (int i = 0; i < 3; i++) {
+            double z = gaussian(random);
+            chi += z * z;
+        }
+        return gaussian(random) / Math.sqrt(chi / 3) / Math.sqrt(3);
+    }
+
+    private static double gaussian(java.util.SplittableRandom random) {
+        return Math.sqrt(-2 * Math.log(1 - random.nextDouble())) * Math.cos(2 * Math.PI * random.nextDouble());
     }
 
     @Test

@@ -18,11 +18,11 @@ class CommandParserTest {
         Optional<Command> command = CommandParser.parse("perfwatch", """
                 Thanks, this looks promising.
 
-                @perfwatch benchmark-request benchmarks=StringSerializer\\.write.* hosts=4-core,8-core jdk=17,25 profile=full forks=5
+                @perfwatch benchmark-request benchmarks=StringSerializer\\.write.* hosts=4-core,8-core jdk=17,25 profile=full forks=5 max-forks=8
                 """, 10);
 
         assertThat(command).contains(new Command.Benchmark("StringSerializer\\.write.*", List.of("4-core", "8-core"),
-                List.of("17", "25"), Profile.FULL, 5));
+                List.of("17", "25"), Profile.FULL, 5, 8));
     }
 
     @Test
@@ -71,6 +71,8 @@ class CommandParserTest {
             @perfwatch benchmark-request jdk=17;rm              | jdk=`17;rm` must be JVM names, like 17,25
             @perfwatch benchmark-request iterations=5           | `iterations` is not an option
             @perfwatch benchmark-request forks=2 forks=3        | `forks` is given twice
+            @perfwatch benchmark-request max-forks=11           | max-forks=`11` must be a number from 2 to 10
+            @perfwatch benchmark-request forks=5 max-forks=3    | max-forks=3 is less than forks=5: the first round runs forks, later rounds add to it up to max-forks
             """)
     void parseWhenTheCommandIsMalformedSaysWhy(String comment, String reason) {
         assertThat(CommandParser.parse("perfwatch", comment, 10)).contains(new Command.Malformed(reason));

@@ -76,6 +76,9 @@ class RequestApiTest extends GithubStubbed {
         JsonNode row = done.get("comparison").get("hostClasses").get(0).get("rows").get(0);
         assertThat(row.get("verdict").asString()).isEqualTo("faster");
         assertThat(row.get("base").get("forks").asInt()).isEqualTo(2);
+        assertThat(done.get("maxForks").asInt()).as("the global budget").isEqualTo(10);
+        assertThat(done.get("rounds").asInt()).as("+20% is plain at the first look").isEqualTo(1);
+        assertThat(done.get("endedBy").asString()).isEqualTo("data");
         assertThat(done.get("comparisonUrl").asString())
             .isEqualTo("https://perfwatch.example.org/comparison?project=demo&base=" + base + "&head=" + head
                     + "&request=" + id);
@@ -110,6 +113,8 @@ class RequestApiTest extends GithubStubbed {
         assertProblem(post("{\"base\": \"%1$s\", \"head\": \"%1$s\"}".formatted(base)), 400, "project");
         assertProblem(post("{\"project\": \"demo\", \"base\": \"%1$s\", \"head\": \"%1$s\", \"forks\": 1}"
             .formatted(base)), 400, "forks");
+        assertProblem(post("{\"project\": \"demo\", \"base\": \"%1$s\", \"head\": \"%1$s\", \"forks\": 5, \"maxForks\": 3}"
+            .formatted(base)), 400, "maxForks");
         assertProblem(post("{\"project\": \"demo\", \"base\": \"%1$s\", \"head\": \"%1$s\", \"benchmarks\": \"(\"}"
             .formatted(base)), 400, "benchmarks");
         assertProblem(post("{\"project\": \"demo\", \"base\": \"%1$s\", \"head\": \"%1$s\", \"hostClasses\": [\"a b\"]}"

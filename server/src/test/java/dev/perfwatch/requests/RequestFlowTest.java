@@ -59,7 +59,7 @@ class RequestFlowTest extends GithubStubbed {
                 "req-flow", null, null, Kind.NIGHTLY, null, null, null));
 
         deliver(api, "issue_comment", comment(201, 21, "ada", "MEMBER",
-                "Let's see.\n@perfwatch benchmark-request hosts=req-flow forks=2 benchmarks=StringSerializer"));
+                "Let's see.\n@perfwatch benchmark-request hosts=req-flow forks=2 max-forks=2 benchmarks=StringSerializer"));
 
         GithubStub.Comment queued = Poll.until("the queued comment", () -> github.comments(REPOSITORY, 201),
                 c -> c.size() == 1 && c.get(0).body().contains("queued:")).get(0);
@@ -85,10 +85,10 @@ class RequestFlowTest extends GithubStubbed {
             .containsExactly(mergeBase, head, mergeBase, head);
         String answer = Poll.until("the final comment", () -> github.comments(REPOSITORY, 201),
                 c -> !c.isEmpty() && c.get(0).body().contains("benchmark request:")).get(0).body();
-        assertThat(answer).contains("1 slower, 0 faster, 1 same, 0 unclear (failure)")
+        assertThat(answer).contains("1 slower, 0 faster, 1 same, 0 unclear; 1 allocating more, 0 less (failure)")
             .contains("| `StringSerializer.writeAscii` length=16 | 100.2 ± 12.7 ops/ms | 90.20 ± 12.73 ops/ms "
                     + "| -10.0% | [-12.8%, -7.2%] |")
-            .contains("| **slower** | +32 B/op |")
+            .contains("| **slower** | **+32 B/op (48 → 80)** | forks |")
             .contains("<details><summary>1 more case: same or unclear</summary>")
             .contains("| same | ±0 B/op |")
             .contains("[Comparison page](https://perfwatch.example.org/comparison?project=demo&base=" + mergeBase
@@ -99,7 +99,8 @@ class RequestFlowTest extends GithubStubbed {
                 calls -> calls.get(calls.size() - 1).body().contains("failure"));
         JsonNode status = GithubStub.json.readTree(statuses.get(statuses.size() - 1).body());
         assertThat(status.get("context").asString()).isEqualTo("perfwatch");
-        assertThat(status.get("description").asString()).isEqualTo("1 of 2 cases slower by 5% or more");
+        assertThat(status.get("description").asString())
+            .isEqualTo("1 of 2 cases slower by 5% or more; 1 of 2 cases allocates more: +32 B/op (48 → 80)");
         assertThat(status.get("target_url").asString())
             .startsWith("https://perfwatch.example.org/comparison?project=demo&base=");
         JsonNode done = request(201);
@@ -116,7 +117,7 @@ class RequestFlowTest extends GithubStubbed {
         String head = sha("c0ffee", 202);
         github.pull(REPOSITORY, 202, head, sha("717", 202), sha("ba5e", 202));
         deliver(api, "issue_comment", comment(202, 22, "ada", "COLLABORATOR",
-                "@perfwatch benchmark-request hosts=req-moved"));
+                "@perfwatch benchmark-request hosts=req-moved max-forks=2"));
         Poll.until("the jobs", () -> request(202), r -> r.get("jobs") != null && r.get("jobs").size() == 4);
 
         github.moveHead(REPOSITORY, 202, sha("f00d", 202));
@@ -223,7 +224,7 @@ class RequestFlowTest extends GithubStubbed {
         throw new AssertionError("no request for pull request " + pullRequest);
     }
 
-    private static Jmh serializer(double writeAscii, double allocation, double readAscii) {
+    static Jmh serializer(double writeAscii, double allocation, double readAscii) {
         return new Jmh()
             .thrpt("org.example.StringSerializer.writeAscii", "16", allocation, new double[] { writeAscii, writeAscii })
             .thrpt("org.example.StringSerializer.readAscii", "16", 0, new double[] { readAscii, readAscii });

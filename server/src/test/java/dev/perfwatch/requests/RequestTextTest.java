@@ -9,6 +9,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 import dev.perfwatch.comparison.Comparison;
+import dev.perfwatch.comparison.SequentialRule;
 import dev.perfwatch.comparison.Verdict;
 import dev.perfwatch.jobs.Profile;
 import dev.perfwatch.notifications.GoldenFiles;
@@ -25,7 +26,8 @@ class RequestTextTest {
             Instant.parse("2026-11-23T10:00:00Z"), null);
 
     static final RequestsProperties PROPERTIES = new RequestsProperties("perfwatch", List.of("OWNER"), List.of(), 10,
-            5.0, java.time.Duration.ofSeconds(5), "https://perfwatch.example.org/", "perfwatch", Map.of());
+            5.0, java.time.Duration.ofSeconds(5), "https://perfwatch.example.org/", "perfwatch", Map.of(), 2, 5,
+            java.time.Duration.ofHours(2), 0.01, dev.perfwatch.statistics.AlphaSpending.POCOCK);
 
     @Test
     void progressWhenQueuedShowsCasesPositionAndEta() {
@@ -44,6 +46,56 @@ class RequestTextTest {
 
         GoldenFiles.assertMatches("requests", "progress-running.md",
                 RequestText.progress(REQUEST, progress, "perfwatch"));
+    }
+
+    /** A second round: the comment says how many forks so far, the budget, and which cases are not decided. */
+    @Test
+    void progressWhenAnotherRoundRunsSaysWhy() {
+        List<Comparison.Row> undecided = List.of(
+                row("org.apache.flink.benchmark.StringSerializer.writeAscii", params("length", "16"), 1840.2, 610.3,
+                        1655.7, 540.9, -10.0, -41.3, 21.3, Verdict.UNCLEAR, 48, 48));
+        String note = RoundText.roundNote(1, 0.9958, undecided);
+        StoredRequest second = new StoredRequest(REQUEST.id(), REQUEST.project(), REQUEST.base(), REQUEST.head(),
+                REQUEST.hostClasses(), REQUEST.jvms(), REQUEST.benchmarks(), REQUEST.profile(), 5, Status.RUNNING,
+                null, null, REQUEST.repository(), REQUEST.pullRequest(), REQUEST.commentId(), REQUEST.requestedBy(),
+                null, 0, null, null, null, 10, 2, note, null, 3);
+        Progress progress = new Progress(12, List.of(
+                new Progress.HostClass("4-core", 10, 6, 1, 0, 20.0, 3, 0, 9L, 1),
+                new Progress.HostClass("8-core", 10, 6, 0, 0, null, 4, 0, 12L, 1)));
+
+        GoldenFiles.assertMatches("requests", "progress-round.md",
+                RequestText.progress(second, progress, "perfwatch"));
+        assertThat(note).isEqualTo("Round 1 left 1 case undecided at the 99.58% level its look allows "
+                + "(`StringSerializer.writeAscii` length=16 -10.0% [-41.3%, +21.3%]), so another round of forks runs.");
+    }
+
+    /** The answer says what ended the measuring: the data, or which budget. */
+    @Test
+    void roundsWhenTheDataOrABudgetEndedItSaysWhich() {
+        SequentialRule rule = new SequentialRule(3, 2, 10, 5, 0.01, dev.perfwatch.statistics.AlphaSpending.POCOCK);
+        StoredRequest decided = after(2, 5, 10);
+        StoredRequest forksSpent = after(5, 10, 10);
+        StoredRequest roundsSpent = after(5, 11, 20);
+
+        assertThat(RoundText.rounds(decided, rule, 0, null).text()).isEqualTo("Decided by the data after 2 rounds "
+                + "(5 forks a side): every case is faster, slower, the same, or allocates differently in every fork "
+                + "(Pocock alpha spending: 1% over up to 5 rounds, 99.8% at this one).");
+        assertThat(RoundText.rounds(forksSpent, rule, 1, null).text())
+            .startsWith("**The budget, not the data, ended it**: 10 forks a side (max-forks=10) spent after 5 rounds "
+                    + "(10 forks a side); 1 case still unclear");
+        assertThat(RoundText.rounds(roundsSpent, new SequentialRule(3, 2, 20, 5, 0.01,
+                dev.perfwatch.statistics.AlphaSpending.POCOCK), 2, null).text())
+            .contains("its 5 rounds (perfwatch.requests.max-rounds) spent after 5 rounds (11 forks a side)");
+        assertThat(RoundText.rounds(decided, rule, 1, java.time.Duration.ofMinutes(125)).text())
+            .contains("ended it**: its host time (125 min of jobs) spent after 2 rounds");
+        assertThat(RoundText.rounds(decided, rule, 0, null).level()).isEqualTo("99.8%");
+    }
+
+    private static StoredRequest after(int rounds, int forks, int maxForks) {
+        return new StoredRequest(REQUEST.id(), REQUEST.project(), REQUEST.base(), REQUEST.head(),
+                REQUEST.hostClasses(), REQUEST.jvms(), REQUEST.benchmarks(), REQUEST.profile(), forks,
+                Status.SUCCEEDED, null, null, REQUEST.repository(), REQUEST.pullRequest(), REQUEST.commentId(),
+                REQUEST.requestedBy(), null, 0, null, null, null, maxForks, rounds, null, null, 3);
     }
 
     @Test
@@ -76,7 +128,36 @@ class RequestTextTest {
                 RequestText.comparisonLink(PROPERTIES, moved));
 
         GoldenFiles.assertMatches("requests", "finished.md", text);
-        assertThat(outcome).isEqualTo(new Outcome("failure", "failure", "1 of 5 cases slower by 5% or more"));
+        assertThat(outcome).isEqualTo(new Outcome("failure", "failure",
+                "1 of 5 cases slower by 5% or more; 2 of 5 cases allocate more: +32 B/op (48 → 80)"));
+    }
+
+    /**
+     * The hidden-style PR on a loaded host: the throughput interval too wide to call, the allocation exact. The
+     * answer leads with the allocation, shows it outside the folded block, and the status fails (default policy).
+     */
+    @Test
+    void finishedWhenOnlyTheAllocationIsDecidedLeadsWithItAndFails() {
+        Comparison comparison = new Comparison("flink", null, null, List.of(
+                new Comparison.HostClass("4-core", "4-core · JDK 17.0.15", "17.0.15", List.of(
+                        row("org.apache.flink.benchmark.StringSerializer.writeAscii", params("length", "16"), 1840.2,
+                                610.3, 1320.7, 540.9, -28.2, -61.0, 4.6, Verdict.UNCLEAR, 0, 64),
+                        row("org.apache.flink.benchmark.StringSerializer.readAscii", params("length", "16"), 0.412,
+                                0.004, 0.411, 0.005, -0.2, -1.9, 1.4, Verdict.SAME, 0, 0)),
+                        List.of(), List.of())));
+
+        Outcome outcome = Outcome.of(comparison, 5.0, 0);
+        String text = RequestText.finished(REQUEST, comparison, outcome.word(), 0, 2.0,
+                RequestText.comparisonLink(PROPERTIES, REQUEST));
+
+        GoldenFiles.assertMatches("requests", "finished-allocation.md", text);
+        assertThat(text.indexOf("from none to 64 B/op")).isLessThan(text.indexOf("<details>"));
+        assertThat(outcome).isEqualTo(new Outcome("failure", "failure",
+                "1 of 2 cases allocates more: from none to 64 B/op"));
+        assertThat(Outcome.of(comparison, 5.0, 0, dev.perfwatch.comparison.AllocationPolicy.NEUTRAL).word())
+            .isEqualTo("neutral");
+        assertThat(Outcome.of(comparison, 5.0, 0, dev.perfwatch.comparison.AllocationPolicy.IGNORE).word())
+            .isEqualTo("success");
     }
 
     @Test
@@ -109,10 +190,14 @@ class RequestTextTest {
     private static Comparison.Row row(String benchmark, Map<String, String> params, double base, Double baseError,
             double head, Double headError, double change, Double lower, Double upper, Verdict verdict,
             Integer baseBytes, Integer headBytes) {
+        Comparison.Allocation allocation = baseBytes == null ? null
+                : Comparison.Allocation.of(baseBytes, headBytes, headBytes > baseBytes ? "more"
+                        : headBytes < baseBytes ? "less" : "same");
         return new Comparison.Row(benchmark, params, "thrpt;threads=1", "primary", "ops/ms", "higher",
                 new Comparison.Side(base, baseError, 3), new Comparison.Side(head, headError, 3), change,
-                lower == null ? null : List.of(lower, upper), verdict,
-                baseBytes == null ? null : new Comparison.Allocation(baseBytes, headBytes, headBytes - baseBytes));
+                lower == null ? null : List.of(lower, upper), verdict, allocation,
+                baseError == null ? "none" : "forks",
+                verdict.significant() || (allocation != null && allocation.changed()));
     }
 
     private static Map<String, String> params(String name, String value) {

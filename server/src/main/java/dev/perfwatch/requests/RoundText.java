@@ -1,0 +1,99 @@
+package dev.perfwatch.requests;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import dev.perfwatch.comparison.Comparison;
+import dev.perfwatch.comparison.SequentialRule;
+import dev.perfwatch.comparison.Verdict;
+
+/**
+ * The sentences of an answer that say how it was reached: which allocation change leads it when the throughput
+ * could not be decided, why another round runs, and whether the data or the budget ended the measuring.
+ */
+final class RoundText {
+
+    private RoundText() {
+    }
+
+    /**
+     * Allocation as the low-noise witness: where the throughput could not be decided but gc.alloc.rate.norm moved
+     * the same way in every fork, that change leads the answer, and it says the throughput was not decidable here.
+     */
+    static void allocationFirst(StringBuilder out, Comparison comparison) {
+        List<Comparison.Row> witnessed = comparison.hostClasses().stream().flatMap(h -> h.rows().stream())
+            .filter(r -> r.allocationChanged() && r.verdict() == Verdict.UNCLEAR).toList();
+        if (witnessed.isEmpty()) {
+            return;
+        }
+        out.append("**Allocation changed** where the throughput could not be decided on this host:\n\n");
+        for (Comparison.Row row : witnessed) {
+            out.append("- ").append(RequestText.caseName(row)).append(": ").append(row.allocation().text())
+                .append(" in every fork; the throughput was not decidable on this host")
+                .append(row.interval() == null ? ""
+                        : " (" + percent(row.interval().get(0)) + " to " + percent(row.interval().get(1)) + ")")
+                .append('\n');
+        }
+        out.append('\n');
+    }
+
+    /** How the measuring ended, for the answer: the sentence, and the level of the last look's intervals. */
+    record Rounds(String text, String level) {
+    }
+
+    /**
+     * "Decided by the data after 2 rounds (5 forks a side) …" or "The budget, not the data, ended it: …".
+     *
+     * @param undecided cases still unclear at the last look
+     * @param hostTime the host time spent when that budget ended it, else null
+     */
+    static Rounds rounds(StoredRequest request, SequentialRule rule, int undecided, Duration hostTime) {
+        String level = SequentialRule.level(rule.confidenceAt(request.rounds()));
+        String spending = rule.budget() == rule.first() ? "one look at 99%"
+                : rule.spending().word() + " alpha spending: " + SequentialRule.level(rule.alpha()) + " over up to "
+                        + plural(rule.maxRounds(), "round") + ", " + level + " at this one";
+        String done = plural(request.rounds(), "round") + " (" + plural(request.forks(), "fork") + " a side)";
+        if (undecided == 0) {
+            return new Rounds("Decided by the data after " + done + ": every case is faster, slower, the same, or "
+                    + "allocates differently in every fork (" + spending + ").", level);
+        }
+        String budget;
+        if (hostTime != null) {
+            budget = "its host time (" + hostTime.toMinutes() + " min of jobs)";
+        }
+        else if (request.forks() >= request.maxForks()) {
+            budget = plural(request.maxForks(), "fork") + " a side (max-forks=" + request.maxForks() + ")";
+        }
+        else {
+            budget = "its " + plural(rule.maxRounds(), "round") + " (perfwatch.requests.max-rounds)";
+        }
+        return new Rounds("**The budget, not the data, ended it**: " + budget + " spent after " + done + "; "
+                + plural(undecided, "case") + " still unclear (" + spending + "). A quieter host or a larger "
+                + "`max-forks` would tell.", level);
+    }
+
+    /** Why another round runs: the cases the last look could not decide. */
+    static String roundNote(int round, double confidence, List<Comparison.Row> undecided) {
+        String cases = undecided.stream().limit(3)
+            .map(row -> RequestText.caseName(row) + " "
+                    + (row.changePercent() == null ? "?" : percent(row.changePercent()))
+                    + (row.interval() == null ? "" : " " + interval(row)))
+            .collect(Collectors.joining(", "));
+        return "Round " + round + " left " + plural(undecided.size(), "case") + " undecided at the "
+                + SequentialRule.level(confidence) + " level its look allows (" + cases
+                + (undecided.size() > 3 ? ", …" : "") + "), so another round of forks runs.";
+    }
+
+    private static String interval(Comparison.Row row) {
+        return "[" + percent(row.interval().get(0)) + ", " + percent(row.interval().get(1)) + "]";
+    }
+
+    private static String percent(double value) {
+        return RequestText.percent(value);
+    }
+
+    private static String plural(long n, String word) {
+        return RequestText.plural(n, word);
+    }
+}

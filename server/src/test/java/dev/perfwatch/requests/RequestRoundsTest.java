@@ -1,0 +1,141 @@
+package dev.perfwatch.requests;
+
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.perfwatch.security.ApiTokens;
+import dev.perfwatch.security.Role;
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Jmh;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Sequential requests (docs/requests.md, "Rounds"): a request whose cases the first round cannot decide queues
+ * another round and says why, until the data or the budget ends it; an allocation change decides a case whose
+ * throughput a loaded host leaves unclear.
+ */
+@ServerTest
+class RequestRoundsTest extends GithubStubbed {
+
+    private static String runnerToken;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ApiTokens tokens;
+
+    Api api;
+
+    @BeforeEach
+    void setUp() {
+        synchronized (RequestRoundsTest.class) {
+            if (runnerToken == null) {
+                runnerToken = tokens.create("rounds-test-runner", Role.RUNNER);
+            }
+        }
+        api = Api.at(port);
+    }
+
+    @Test
+    void benchmarkRequestWhenTheFirstRoundCannotDecideRunsAnotherUntilTheBudgetEndsIt() {
+        String head = RequestFlowTest.sha("c0ffee", 301);
+        github.pull(REPOSITORY, 301, head, RequestFlowTest.sha("717", 301), RequestFlowTest.sha("ba5e", 301));
+        deliver(api, "issue_comment", comment(301, 31, "ada", "MEMBER",
+                "@perfwatch benchmark-request hosts=req-rounds forks=2 max-forks=4"));
+        Poll.until("the jobs", () -> request(301), r -> r.get("jobs") != null && r.get("jobs").size() == 4);
+        FakeRunner runner = new FakeRunner(api, runnerToken, "runner-rounds", "req-rounds");
+        // No change, but forks 8% apart: no look can call it the same within ±2% or different.
+        double[] baseForks = { 100, 108, 94, 105 };
+        double[] headForks = { 105, 93, 103, 98 };
+
+        runner.runAll(4, (commit, n) -> RequestFlowTest.serializer(
+                commit.equals(head) ? headForks[n] : baseForks[n], 48, commit.equals(head) ? headForks[n] : baseForks[n]));
+
+        JsonNode second = Poll.until("the second round", () -> request(301),
+                r -> r.get("jobs").size() == 8);
+        assertThat(second.get("rounds").asInt()).isEqualTo(2);
+        assertThat(second.get("forks").asInt()).isEqualTo(4);
+        assertThat(second.get("maxForks").asInt()).isEqualTo(4);
+        assertThat(second.get("jobs").findValuesAsString("side").subList(4, 8))
+            .containsExactly("base", "head", "base", "head");
+        JsonNode later = api.get("/api/v1/jobs/" + second.get("jobs").get(4).get("id").asString()).json();
+        JsonNode first = api.get("/api/v1/jobs/" + second.get("jobs").get(0).get("id").asString()).json();
+        assertThat(later.get("suite")).as("a later round runs the first round's suite").isEqualTo(first.get("suite"));
+        assertThat(later.get("priority").asInt()).isEqualTo(300);
+        String progress = Poll.until("the progress comment", () -> github.comments(REPOSITORY, 301),
+                c -> !c.isEmpty() && c.get(0).body().contains("Round 2:")).get(0).body();
+        assertThat(progress).contains("Round 2: 4 forks a side so far, at most 4.")
+            .contains("Round 1 left 2 cases undecided at the")
+            .contains("so another round of forks runs.");
+
+        List<String> leased = runner.runAll(4, (commit, n) -> {
+            int fork = n + 2;
+            double value = commit.equals(head) ? headForks[fork] : baseForks[fork];
+            return RequestFlowTest.serializer(value, 48, value);
+        });
+
+        assertThat(leased).hasSize(4);
+        String answer = Poll.until("the final comment", () -> github.comments(REPOSITORY, 301),
+                c -> !c.isEmpty() && c.get(0).body().contains("benchmark request:")).get(0).body();
+        assertThat(answer).contains("0 slower, 0 faster, 0 same, 2 unclear (success)")
+            .contains("**The budget, not the data, ended it**: 4 forks a side (max-forks=4) spent after 2 rounds "
+                    + "(4 forks a side); 2 cases still unclear (Pocock alpha spending: 1% over up to 5 rounds");
+        JsonNode done = request(301);
+        assertThat(done.get("endedBy").asString()).isEqualTo("budget");
+        assertThat(done.get("comparison").get("hostClasses").get(0).get("rows").get(0).get("base").get("forks")
+            .asInt()).isEqualTo(4);
+    }
+
+    @Test
+    void benchmarkRequestWhenOnlyTheAllocationIsClearLeadsWithItAndFailsAfterOneRound() {
+        String head = RequestFlowTest.sha("c0ffee", 302);
+        github.pull(REPOSITORY, 302, head, RequestFlowTest.sha("717", 302), RequestFlowTest.sha("ba5e", 302));
+        deliver(api, "issue_comment", comment(302, 32, "ada", "MEMBER",
+                "@perfwatch benchmark-request hosts=req-alloc forks=3"));
+        Poll.until("the jobs", () -> request(302), r -> r.get("jobs") != null && r.get("jobs").size() == 6);
+        // A loaded host: writeAscii loses 28% on average, but one base fork ran slow and the spread hides it.
+        double[] baseForks = { 100, 130, 62 };
+        double[] headForks = { 92, 47, 82 };
+        double[] quiet = { 50, 50.01, 49.99 };
+
+        new FakeRunner(api, runnerToken, "runner-alloc", "req-alloc").runAll(6, (commit, n) -> new Jmh()
+            .thrpt("org.example.StringSerializer.writeAscii", "16", commit.equals(head) ? 64 : 0,
+                    new double[] { (commit.equals(head) ? headForks : baseForks)[n] })
+            .thrpt("org.example.StringSerializer.readAscii", "16", 0, new double[] { quiet[n] }));
+
+        String answer = Poll.until("the final comment", () -> github.comments(REPOSITORY, 302),
+                c -> !c.isEmpty() && c.get(0).body().contains("benchmark request:")).get(0).body();
+        assertThat(answer).contains("0 slower, 0 faster, 1 same, 1 unclear; 1 allocating more, 0 less (failure)")
+            .contains("**Allocation changed** where the throughput could not be decided on this host:")
+            .contains("- `StringSerializer.writeAscii` length=16: from none to 64 B/op in every fork; "
+                    + "the throughput was not decidable on this host")
+            .contains("Decided by the data after 1 round (3 forks a side)");
+        assertThat(answer.indexOf("**from none to 64 B/op**")).as("the allocation outside the folded block")
+            .isLessThan(answer.indexOf("<details>"));
+        List<GithubStub.Call> statuses = Poll.until("the final status",
+                () -> github.calls("POST", "/statuses/" + head),
+                calls -> calls.get(calls.size() - 1).body().contains("failure"));
+        assertThat(statuses.get(statuses.size() - 1).body()).contains("1 of 2 cases allocates more: from none to 64 B/op");
+        JsonNode done = request(302);
+        assertThat(done.get("jobs")).hasSize(6);
+        assertThat(done.get("endedBy").asString()).isEqualTo("data");
+    }
+
+    private JsonNode request(int pullRequest) {
+        for (JsonNode request : api.get("/api/v1/requests?project=demo").json()) {
+            if (request.has("pullRequest") && request.get("pullRequest").get("number").asInt() == pullRequest) {
+                return api.get("/api/v1/requests/" + request.get("id").asString()).json();
+            }
+        }
+        throw new AssertionError("no request for pull request " + pullRequest);
+    }
+}
