@@ -181,6 +181,11 @@ class CodespeedStore {
         return found;
     }
 
+    /** Serialises benchmark creation until the transaction ends (the key is arbitrary, fixed for this lock). */
+    void lockBenchmarkCreation() {
+        jdbc.sql("select pg_advisory_xact_lock(7413013)").query((rs, row) -> 1).list();
+    }
+
     /**
      * The benchmark of this name, created with these fields when new; Codespeed's defaults (units "seconds", units
      * title "Time", less is better) fill what is not given. An existing benchmark keeps its fields, as in Codespeed.
