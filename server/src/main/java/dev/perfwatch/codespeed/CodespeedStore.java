@@ -160,6 +160,13 @@ class CodespeedStore {
                 """).param("name", name).query(CodespeedStore::benchmark).optional();
     }
 
+    Optional<Benchmark> benchmark(long id) {
+        return jdbc.sql("""
+                select id, name, description, units_title, units, lessisbetter, data_type
+                from codespeed_benchmark where id = :id
+                """).param("id", id).query(CodespeedStore::benchmark).optional();
+    }
+
     List<Benchmark> benchmarks() {
         return jdbc.sql("""
                 select id, name, description, units_title, units, lessisbetter, data_type

@@ -5,7 +5,7 @@ import java.util.Arrays;
 /** The Codespeed versions whose {@code /timeline/json/} shape older and newer clients unpack. */
 enum TimelineShape {
 
-    /** Codespeed 0.8 to 0.11: points {@code [isoformat date, value, std_dev, short commitid, branch]}. */
+    /** Codespeed up to 0.11: points {@code [date, value, std_dev, short commitid, branch]}. */
     V0_11("0.11"),
 
     /**

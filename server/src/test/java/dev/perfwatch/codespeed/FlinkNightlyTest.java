@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.TestPropertySource;
 
 import dev.perfwatch.support.Api;
@@ -42,6 +44,9 @@ class FlinkNightlyTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    JdbcClient jdbc;
 
     @BeforeAll
     void uploadTheNightsThroughTheProjectsUploadUrl() {
@@ -112,6 +117,51 @@ class FlinkNightlyTest {
         assertThat(deploy.body()).contains("NaN,").doesNotContain("\"NaN\"");
         assertThat(tree(deploy.body())).isEqualTo(tree(resource("flink/timeline-deployAllTasks.json")));
         assertThat(tree(rebalance.body())).isEqualTo(tree(resource("flink/timeline-remoteRebalance.json")));
+    }
+
+    @Test
+    void changesLinkWhenFromTheReportsPageOpensThatRevisionOfThatExecutable() {
+        JsonNode link = Api.at(port).get("/api/v1/codespeed/links/changes?rev=dcaf90d4e57-ffcdbb4-1783303200&exe=2"
+                + "&env=Aliyun").json();
+
+        assertThat(link.get("page").asString()).isEqualTo("changes");
+        JsonNode params = link.get("params");
+        assertThat(params.get("project").asString()).isEqualTo("Flink");
+        assertThat(params.get("revision").asString()).isEqualTo("dcaf90d4e57-ffcdbb4-1783303200");
+        assertThat(params.get("commit").asString()).isEqualTo(CodespeedNames.sha("Flink",
+                "dcaf90d4e57-ffcdbb4-1783303200"));
+        assertThat(params.get("environment").asString()).isEqualTo(environmentOf("Flink Java17"));
+        assertThat(environmentOf("Flink Java17")).isNotEqualTo(environmentOf("Flink"));
+    }
+
+    @Test
+    void changesLinkWhenNoExecutableAndTwoHaveTheRevisionListsBothInsteadOfOpeningOne() {
+        JsonNode link = Api.at(port).get("/api/v1/codespeed/links/changes?rev=c733ee2a5e3-ffcdbb4-1783303200&env=3")
+            .json();
+
+        assertThat(link.get("page").isNull()).isTrue();
+        assertThat(link.get("choices").findValuesAsString("href")).containsExactly(
+                "/changes/?rev=c733ee2a5e3-ffcdbb4-1783303200&exe=1&env=3",
+                "/changes/?rev=c733ee2a5e3-ffcdbb4-1783303200&exe=2&env=3");
+    }
+
+    @Test
+    void comparisonLinkWhenCodespeedPermalinkGivenMapsOntoTheEnvironmentComparisonPage() {
+        JsonNode link = Api.at(port).get("/api/v1/codespeed/links/comparison?exe=1%2BL%2Bmaster,2%2BL%2Bmaster"
+                + "&ben=6&env=3").json();
+
+        assertThat(link.get("page").asString()).isEqualTo("environments");
+        assertThat(link.get("params").properties().stream().map(e -> e.getKey() + "=" + e.getValue().asString())
+            .toList()).containsExactly("project=Flink",
+                    "environments=" + environmentOf("Flink") + "," + environmentOf("Flink Java17"),
+                    "benchmark=deployAllTasks");
+    }
+
+    /** Our environment id of an executable's results in Aliyun. */
+    private String environmentOf(String executable) {
+        return jdbc.sql("""
+                select e.id from environment e where e.host_class = 'aliyun' and e.vm_name = :vm
+                """).param("vm", executable).query(String.class).single();
     }
 
     /** Parsed as Python reads it; NaN compares equal to NaN in a tree. */
