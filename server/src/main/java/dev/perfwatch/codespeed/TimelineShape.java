@@ -9,9 +9,9 @@ enum TimelineShape {
     V0_11("0.11"),
 
     /**
-     * Codespeed 0.12 and later: a {@code data_type} per timeline, points {@code [date "%Y/%m/%d %H:%M:%S %z", value,
-     * std_dev, short commitid, tag, branch]}, and for median benchmarks {@code [date, value, max, q3, q1, min,
-     * short commitid, tag, branch]}.
+     * Codespeed 0.12 and later: points carry the revision's tag before the branch, {@code [date, value, std_dev,
+     * short commitid, tag, branch]} (median benchmarks {@code [date, value, max, q3, q1, min, short commitid, tag,
+     * branch]}), and executables are keyed by id. Dates and data_type are written alike by both versions.
      */
     V0_13("0.13");
 
