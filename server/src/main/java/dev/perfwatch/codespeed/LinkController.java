@@ -87,6 +87,7 @@ class LinkController {
             notes.add("the link names no executable: " + executable.name() + " is the only one with revision " + rev);
         }
         StoredRevision revision = queries.revision(executable.projectId(), rev)
+            .or(() -> queries.commit(executable.projectId(), rev))
             .orElseThrow(() -> new NotFoundException("no revision " + rev + " of project " + executable.project()));
         Map<String, String> params = new LinkedHashMap<>();
         params.put("project", executable.project());
@@ -94,6 +95,11 @@ class LinkController {
         params.put("commit", revision.sha());
         params.put("revision", revision.commitid());
         notes.add("revision " + rev + " → commit " + revision.sha().substring(0, 10) + " on " + revision.branch());
+        // Host class and JVM too, for pages that choose an environment by them when the exact one is not stored.
+        environment.ifPresent(e -> params.put("hostClass", e.hostClass()));
+        if (!executable.jdkVersion().isEmpty()) {
+            params.put("jvm", executable.jdkVersion());
+        }
         environment.ifPresent(e -> queries.environment(e, executable).ifPresentOrElse(id -> {
             params.put("environment", Long.toString(id));
             notes.add("executable " + executable.name() + " in environment " + e.name() + " → environment " + id);

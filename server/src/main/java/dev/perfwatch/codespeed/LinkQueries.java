@@ -28,6 +28,30 @@ class LinkQueries {
         return revisions(commitid).stream().filter(revision -> revision.projectId() == projectId).findFirst();
     }
 
+    /**
+     * A commit of the project named by its sha or a prefix of it (7 hex digits or more), for links to results that
+     * came through our own API and have no Codespeed revision; the branch is the project's default one.
+     */
+    Optional<StoredRevision> commit(long projectId, String sha) {
+        if (!sha.matches("[0-9a-fA-F]{7,64}")) {
+            return Optional.empty();
+        }
+        List<StoredRevision> found = jdbc.sql("""
+                select p.id as project_id, p.name as project, p.default_branch as branch, c.sha
+                from commit c join project p on p.id = c.project_id
+                where c.project_id = :project and c.sha like :prefix
+                order by c.sha
+                limit 2
+                """)
+            .param("project", projectId)
+            .param("prefix", sha.toLowerCase(java.util.Locale.ROOT) + "%")
+            .query((rs, row) -> new StoredRevision(rs.getLong("project_id"), rs.getString("project"),
+                    rs.getString("branch"), sha, rs.getString("sha")))
+            .list();
+        // A prefix that two commits share names neither.
+        return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
+    }
+
     /** Every project's revision of this commit id, default branches first. */
     List<StoredRevision> revisions(String commitid) {
         return jdbc.sql("""
