@@ -157,7 +157,13 @@ export async function translate(params) {
  */
 export async function translateChanges(params) {
   const query = { rev: params.get('rev'), exe: params.get('exe'), env: params.get('env') };
-  const link = await api.get(`/api/v1/codespeed/links/changes?${api.query(query)}`);
+  let link;
+  try {
+    link = await api.get(`/api/v1/codespeed/links/changes?${api.query(query)}`);
+  } catch (error) {
+    // An unknown revision or executable opens nothing rather than some other project's newest commit.
+    return { page: null, params: {}, notes: [error.message], choices: [] };
+  }
   const out = { ...link.params };
   if (params.get('tre') && isId(params.get('tre'))) {
     out.trend = params.get('tre');
