@@ -100,6 +100,7 @@ async function pathRedirect() {
     const view = await translateChanges(query);
     if (!view.page) {
       notice([`A Codespeed link that needs a choice: ${choiceLines(view).join('; ')}`]);
+      history.replaceState(null, '', '/');
       return;
     }
     query = new URLSearchParams(Object.entries(view.params).filter(([, value]) => value));
