@@ -3,7 +3,9 @@
 
 import { h, replace } from './dom.js';
 import * as router from './router.js';
-import { isCodespeed, translate, translateChanges } from './codespeed.js';
+import {
+  choiceLines, isCodespeed, isCodespeedComparison, translate, translateChanges, translateComparison, viewHref,
+} from './codespeed.js';
 
 /** The pages in navigation order; each also answers at its own path (/changes?…), see pathRedirect. */
 const PAGES = [
@@ -98,8 +100,18 @@ async function pathRedirect() {
   }
   if (page.id === 'changes' && isCodespeed(query)) {
     const view = await translateChanges(query);
+    if (!view.page) {
+      notice([`A Codespeed link that needs a choice: ${choiceLines(view).join('; ')}`]);
+      history.replaceState(null, '', '/');
+      return;
+    }
     query = new URLSearchParams(Object.entries(view.params).filter(([, value]) => value));
     notice([`Opened a Codespeed link: ${view.notes.join(', ')}`]);
+  }
+  if (page.id === 'comparison' && isCodespeedComparison(query)) {
+    const view = await translateComparison(query);
+    location.replace(viewHref(view));
+    return;
   }
   history.replaceState(null, '', `/${router.href(page.id, query)}`);
 }

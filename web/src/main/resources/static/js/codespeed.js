@@ -149,28 +149,55 @@ export async function translate(params) {
 
 
 /**
- * The perfwatch changes view of Codespeed's changes link (/changes/?rev=<commitid>&exe=<id>&env=<name>, which its
- * reports page lists): rev → commit, exe → project and JVM, env → host class.
+ * The perfwatch changes view of Codespeed's changes link (/changes/?rev=<commit id>&exe=<id>&env=<id or name>, which
+ * its reports page lists). The server resolves it (docs/codespeed.md): rev is the revision id exactly as the
+ * client sent it (a sha, an svn number, Flink's "<sha>-<sha>-<time>"), exe the exact executable (its environment,
+ * not just its project), env the host class. A link without exe opens the only executable that has the revision;
+ * when several have it, {page: null, choices} lists them instead of opening one at random.
  */
 export async function translateChanges(params) {
-  const notes = [];
-  const out = {};
-  const exe = params.get('exe');
-  const executable = exe ? await executables(exe, notes) : { project: null, jvms: [] };
-  out.project = executable.project ?? params.get('project');
-  if (executable.jvms.length) {
-    out.jvm = executable.jvms[0];
+  const query = { rev: params.get('rev'), exe: params.get('exe'), env: params.get('env') };
+  let link;
+  try {
+    link = await api.get(`/api/v1/codespeed/links/changes?${api.query(query)}`);
+  } catch (error) {
+    // An unknown revision or executable opens nothing rather than some other project's newest commit.
+    return { page: null, params: {}, notes: [error.message], choices: [] };
   }
-  if (params.get('env')) {
-    out.hostClass = await hostClass(params.get('env'), notes);
-  }
-  const rev = params.get('rev');
-  if (rev && /^[0-9a-fA-F]{7,64}$/.test(rev)) {
-    out.commit = rev.toLowerCase();
-    notes.push(`revision ${rev} → commit`);
-  }
+  const out = { ...link.params };
   if (params.get('tre') && isId(params.get('tre'))) {
     out.trend = params.get('tre');
   }
-  return { page: 'changes', params: out, notes };
+  return { page: link.page, params: out, notes: link.notes, choices: link.choices };
+}
+
+/**
+ * The environment comparison page (/environments?project=&commit=&environments=&benchmark=) for Codespeed's
+ * comparison permalink (/comparison/?exe=1+L+master,2+L+master&ben=3&env=1,2): executables and environments become
+ * our environments side by side, a tagged revision the commit, the first benchmark the benchmark.
+ */
+export async function translateComparison(params) {
+  const query = { exe: params.get('exe'), ben: params.get('ben'), env: params.get('env') };
+  const link = await api.get(`/api/v1/codespeed/links/comparison?${api.query(query)}`);
+  return { page: link.page, params: link.params, notes: link.notes, choices: link.choices };
+}
+
+/** Codespeed's comparison permalinks carry exe, ben or env; ours (/comparison?project=…) never do. */
+export function isCodespeedComparison(params) {
+  return !params.has('project') && (params.has('exe') || params.has('ben') || params.has('env'));
+}
+
+/** The address a translated view opens: the environment comparison has a path of its own (contract 3). */
+export function viewHref(view) {
+  const query = new URLSearchParams(Object.entries(view.params ?? {}).filter(([, value]) => value)).toString()
+    .replace(/%2C/gi, ',');
+  if (view.page === 'environments') {
+    return `/environments${query ? `?${query}` : ''}`;
+  }
+  return `/#/${view.page}${query ? `?${query}` : ''}`;
+}
+
+/** The notice lines of a link the server could not resolve to one view: one line per reading, with its link. */
+export function choiceLines(view) {
+  return [...view.notes, ...(view.choices ?? []).map((c) => `${c.name} (${c.project}): ${c.href}`)];
 }

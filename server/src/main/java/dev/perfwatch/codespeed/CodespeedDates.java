@@ -21,8 +21,6 @@ final class CodespeedDates {
             "(\\d{4})-(\\d{1,2})-(\\d{1,2})(?:[T ](\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:[.,](\\d{1,6})\\d{0,6})?)?"
                     + "\\s*(Z|[+-]\\d{2}(?::?\\d{2})?)?)?");
 
-    private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
-
     private static final DateTimeFormatter SLASHED = DateTimeFormatter.ofPattern("yyyy/MM/dd HH:mm:ss");
 
     private CodespeedDates() {
@@ -67,16 +65,12 @@ final class CodespeedDates {
         return ZoneOffset.ofHoursMinutes(sign * hours, sign * minutes);
     }
 
-    /** Python's {@code datetime.isoformat()} of a naive UTC time, as Codespeed up to 0.11 wrote timeline dates. */
-    static String isoformat(Instant instant) {
-        LocalDateTime time = LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
-        String text = time.format(ISO);
-        int micros = time.getNano() / 1000;
-        return micros == 0 ? text : text + String.format(".%06d", micros);
-    }
-
-    /** {@code strftime('%Y/%m/%d %H:%M:%S %z')} of a UTC time, as Codespeed 0.12 and later write timeline dates. */
+    /**
+     * {@code strftime('%Y/%m/%d %H:%M:%S %z')} as Codespeed 0.11 and 0.13 write timeline dates. Codespeed keeps
+     * naive dates (Django's {@code USE_TZ} is off in its settings), so {@code %z} is empty and the date ends in a
+     * space; ours are the UTC wall clock, which is the time a client sent when it sent none with an offset.
+     */
     static String slashed(Instant instant) {
-        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC).format(SLASHED) + " +0000";
+        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC).format(SLASHED) + " ";
     }
 }

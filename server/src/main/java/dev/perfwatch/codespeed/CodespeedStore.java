@@ -160,6 +160,13 @@ class CodespeedStore {
                 """).param("name", name).query(CodespeedStore::benchmark).optional();
     }
 
+    Optional<Benchmark> benchmark(long id) {
+        return jdbc.sql("""
+                select id, name, description, units_title, units, lessisbetter, data_type
+                from codespeed_benchmark where id = :id
+                """).param("id", id).query(CodespeedStore::benchmark).optional();
+    }
+
     List<Benchmark> benchmarks() {
         return jdbc.sql("""
                 select id, name, description, units_title, units, lessisbetter, data_type
@@ -179,6 +186,11 @@ class CodespeedStore {
             .list()
             .forEach(benchmark -> found.put(benchmark.name(), benchmark));
         return found;
+    }
+
+    /** Serialises benchmark creation until the transaction ends (the key is arbitrary, fixed for this lock). */
+    void lockBenchmarkCreation() {
+        jdbc.sql("select pg_advisory_xact_lock(7413013)").query((rs, row) -> 1).list();
     }
 
     /**

@@ -82,10 +82,15 @@ class CodespeedWrites {
         long project = store.project(key.project(), key.branch());
         Executable executable = store.createExecutable(project, key.executable(), null, null, null, null, null);
         Map<String, Benchmark> benchmarks = store.benchmarks(items.stream().map(ResultItem::benchmark).toList());
-        // New benchmarks in name order, so that two posts creating the same ones cannot wait on each other.
+        // New benchmarks in the post's order, so that their ids follow creation order as in Codespeed (links and
+        // the changes table's groups depend on it); the lock keeps two posts creating the same ones from waiting on
+        // each other in opposite orders.
+        if (items.stream().anyMatch(item -> !benchmarks.containsKey(item.benchmark()))) {
+            store.lockBenchmarkCreation();
+            benchmarks.putAll(store.benchmarks(items.stream().map(ResultItem::benchmark).toList()));
+        }
         items.stream()
             .filter(item -> !benchmarks.containsKey(item.benchmark()))
-            .sorted(java.util.Comparator.comparing(ResultItem::benchmark))
             .forEach(item -> benchmarks.put(item.benchmark(), store.createBenchmark(item.benchmark(), null,
                     item.description(), item.unitsTitle(), item.units(), item.lessisbetter(), null)));
         String fingerprint = fingerprint(key, items);
@@ -161,6 +166,11 @@ class CodespeedWrites {
             finite(extra, "max", item.max());
             finite(extra, "q1", item.q1());
             finite(extra, "q3", item.q3());
+            if (item.stdDev() != null && !Double.isFinite(item.stdDev())) {
+                // JMH writes NaN for one fork; Codespeed (on PostgreSQL) keeps and serves it, and clients tell it
+                // from a missing error ("").
+                extra.put("std_dev", item.stdDev().isNaN() ? "NaN" : item.stdDev() > 0 ? "Infinity" : "-Infinity");
+            }
             if (item.resultDate() != null) {
                 extra.put("result_date", item.resultDate().toString());
             }

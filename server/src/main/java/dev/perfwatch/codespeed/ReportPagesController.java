@@ -3,7 +3,13 @@ package dev.perfwatch.codespeed;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Locale;
 
 import org.springframework.http.MediaType;
@@ -86,31 +92,67 @@ class ReportPagesController {
             return ResponseEntity.ok().contentType(HTML).body("<table id=\"results\" class=\"tablesorter\" "
                     + "style=\"height: 232px;\"></table><p class=\"errormessage\">No results for this parameters</p>");
         }
-        StringBuilder html = new StringBuilder("""
-                <div class="leftcolumn">
-                <table class="tablesorter">
-                <thead>
-                  <tr>
-                    <th>Benchmark</th>
-                    <th>Result</th>
-                    <th>Std dev</th>
-                  </tr>
-                </thead>
-                <tbody>
-                """);
-        for (ReportQueries.Row row : rows) {
-            html.append("  <tr>\n    <td title=\"")
-                .append(HtmlUtils.htmlEscape(row.description()))
-                .append("\">")
-                .append(HtmlUtils.htmlEscape(row.benchmark()))
-                .append("</td>\n    <td>")
-                .append(row.value())
-                .append("</td>\n    <td>")
-                .append(row.stdDev() == null ? "-" : row.stdDev())
-                .append("</td>\n  </tr>\n");
+        StringBuilder html = new StringBuilder("<div class=\"leftcolumn\">\n");
+        // As Codespeed's changes_table.html: a table per units title, in the order Codespeed's SELECT DISTINCT finds
+        // them (their first benchmark), rows by name within it (dictsort); values with the table's precision.
+        Map<Long, List<ReportQueries.Row>> groups = new TreeMap<>();
+        rows.forEach(row -> groups.computeIfAbsent(row.group(), g -> new ArrayList<>()).add(row));
+        for (List<ReportQueries.Row> group : groups.values()) {
+            group.sort(Comparator.comparing(ReportQueries.Row::benchmark));
+            ReportQueries.Row first = group.get(0);
+            boolean hasStdDev = group.stream().anyMatch(row -> row.stdDev() != null);
+            int digits = precision(group);
+            html.append("<table class=\"tablesorter\" data-lessisbetter=\"")
+                .append(first.lessisbetter() ? "True" : "False")
+                .append("\">\n<thead>\n  <tr>\n    <th>Benchmark</th>\n    <th>")
+                .append(HtmlUtils.htmlEscape(first.unitsTitle() + " in " + first.units()))
+                .append("</th>\n")
+                .append(hasStdDev ? "    <th>Std dev</th>\n" : "")
+                .append("    <th title=\"Current change\">Change</th>\n    <th title=\"Trend for the last ")
+                .append(tre)
+                .append(" revisions\">Trend</th>\n  </tr>\n</thead>\n<tbody>\n");
+            for (ReportQueries.Row row : group) {
+                html.append("  <tr>\n    <td title=\"")
+                    .append(HtmlUtils.htmlEscape(row.description()))
+                    .append("\">")
+                    .append(HtmlUtils.htmlEscape(row.benchmark()))
+                    .append("</td>\n    <td>")
+                    .append(floatformat(row.value(), digits))
+                    .append("</td>\n");
+                if (hasStdDev) {
+                    html.append("    <td>").append(row.stdDev() == null ? "-" : floatformat(row.stdDev(), digits))
+                        .append("</td>\n");
+                }
+                html.append("    <td>-</td>\n    <td>-</td>\n  </tr>\n");
+            }
+            html.append("</tbody>\n</table>\n");
         }
-        html.append("</tbody>\n</table>\n</div>\n");
+        html.append("</div>\n");
         return ResponseEntity.ok().contentType(HTML).body(html.toString());
+    }
+
+    /** Codespeed's significant digits: 2, plus one per power of ten the smallest non-zero value is below 1. */
+    private static int precision(List<ReportQueries.Row> group) {
+        double smallest = 1000;
+        for (ReportQueries.Row row : group) {
+            if (row.value() < smallest && row.value() != 0) {
+                smallest = row.value();
+            }
+        }
+        int digits = 2;
+        while (smallest < 1 && digits < 20) {
+            smallest *= 10;
+            digits++;
+        }
+        return digits;
+    }
+
+    /** Django's floatformat: the value's shortest decimal form rounded half up. */
+    private static String floatformat(double value, int digits) {
+        if (!Double.isFinite(value)) {
+            return Double.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
+        }
+        return new BigDecimal(Double.toString(value)).setScale(digits, RoundingMode.HALF_UP).toPlainString();
     }
 
     private static java.util.Optional<Long> id(String text) {

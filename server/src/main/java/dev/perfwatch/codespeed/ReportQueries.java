@@ -28,7 +28,8 @@ class ReportQueries {
     }
 
     /** A benchmark's result at a revision. */
-    record Row(String benchmark, String description, double value, Double stdDev) {
+    record Row(String benchmark, String description, String unitsTitle, String units, boolean lessisbetter,
+            long group, double value, Double stdDev) {
     }
 
     List<Latest> latest() {
@@ -57,7 +58,13 @@ class ReportQueries {
     List<Row> rows(Executable executable, Environment environment, String commitid) {
         // 'primary' is the primary metric; a Codespeed benchmark has one case: one thread, no params.
         return jdbc.sql("""
-                select distinct on (b.name) b.name, coalesce(cb.description, '') as description, r.score, r.error
+                select distinct on (b.name) b.name, coalesce(cb.description, '') as description,
+                       coalesce(cb.units_title, 'Time') as units_title, coalesce(cb.units, m.unit) as units,
+                       coalesce(cb.lessisbetter, true) as lessisbetter, r.score, r.error,
+                       run.metadata -> 'codespeed' -> 'results' -> b.name ->> 'std_dev' as std_dev,
+                       -- Codespeed lists units titles as SELECT DISTINCT finds them: by their first benchmark.
+                       (select min(g.id) from codespeed_benchmark g
+                        where g.units_title = coalesce(cb.units_title, 'Time')) as unit_group
                 from codespeed_revision cr
                 join branch br on br.id = cr.branch_id
                 join project p on p.id = br.project_id
@@ -83,8 +90,13 @@ class ReportQueries {
             .param("vmVersion", executable.vmVersion())
             .query((rs, row) -> {
                 double error = rs.getDouble("error");
-                return new Row(rs.getString("name"), rs.getString("description"), rs.getDouble("score"),
-                        rs.wasNull() ? null : error);
+                Double stdDev = rs.wasNull() ? null : error;
+                if (stdDev == null && rs.getString("std_dev") != null) {
+                    stdDev = Double.valueOf(rs.getString("std_dev"));
+                }
+                return new Row(rs.getString("name"), rs.getString("description"), rs.getString("units_title"),
+                        rs.getString("units"), rs.getBoolean("lessisbetter"), rs.getLong("unit_group"),
+                        rs.getDouble("score"), stdDev);
             })
             .list();
     }

@@ -13,6 +13,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -39,7 +40,11 @@ class ResultController {
 
     private final JsonMapper json;
 
-    ResultController(CodespeedWrites writes, CodespeedStore store, CodespeedProperties properties, JsonMapper json) {
+    private final UploadSecrets secrets;
+
+    ResultController(CodespeedWrites writes, CodespeedStore store, CodespeedProperties properties, JsonMapper json,
+            UploadSecrets secrets) {
+        this.secrets = secrets;
         this.writes = writes;
         this.store = store;
         this.properties = properties;
@@ -49,13 +54,42 @@ class ResultController {
     @PostMapping({ "/result/add/", "/result/add" })
     ResponseEntity<String> add(HttpServletRequest request) {
         Caller.require(request, Role.WRITE, Role.RUNNER);
-        ResultItem item = ResultItem.read(key -> form(request, key), this::environmentKnown);
-        return saved(writes.save(List.of(item)), "Result data saved successfully");
+        return add(request, null);
     }
 
     @PostMapping({ "/result/add/json/", "/result/add/json" })
     ResponseEntity<String> addJson(HttpServletRequest request) {
         Caller.require(request, Role.WRITE, Role.RUNNER);
+        return addJson(request, null);
+    }
+
+    /**
+     * The same posts under a project's upload URL, for clients that send no credentials (Flink's
+     * {@code save_jmh_result.py --codespeed https://host/codespeed/<secret>/}): the secret in the path is the
+     * credential, and it writes to its own project only. The token filter lets exactly these two paths through.
+     */
+    @PostMapping({ "/codespeed/{secret}/result/add/", "/codespeed/{secret}/result/add" })
+    ResponseEntity<String> addWithSecret(@PathVariable String secret, HttpServletRequest request) {
+        return add(request, project(secret));
+    }
+
+    @PostMapping({ "/codespeed/{secret}/result/add/json/", "/codespeed/{secret}/result/add/json" })
+    ResponseEntity<String> addJsonWithSecret(@PathVariable String secret, HttpServletRequest request) {
+        return addJson(request, project(secret));
+    }
+
+    private String project(String secret) {
+        return secrets.project(secret).orElseThrow(() -> new ForbiddenException(
+                "This upload URL is not valid: its secret is unknown or was rotated (docs/codespeed.md)"));
+    }
+
+    /** @param project the only project the post may write to, or null for any */
+    private ResponseEntity<String> add(HttpServletRequest request, String project) {
+        ResultItem item = ResultItem.read(key -> form(request, key), this::environmentKnown);
+        return saved(writes.save(only(project, List.of(item))), "Result data saved successfully");
+    }
+
+    private ResponseEntity<String> addJson(HttpServletRequest request, String project) {
         String body = form(request, "json");
         if (body == null || body.isEmpty()) {
             throw new CodespeedException("No key 'json' in POST payload");
@@ -78,7 +112,18 @@ class ResultController {
             }
             items.add(ResultItem.read(key -> field(result, key), this::environmentKnown));
         }
-        return saved(writes.save(items), "All result data saved successfully");
+        return saved(writes.save(only(project, items)), "All result data saved successfully");
+    }
+
+    /** Refuses the whole post when one of its results names another project than the upload URL's. */
+    private static List<ResultItem> only(String project, List<ResultItem> items) {
+        for (ResultItem item : items) {
+            String named = CodespeedNames.slug(item.project(), "project");
+            if (project != null && !named.equals(project)) {
+                throw new ForbiddenException("This upload URL writes to project " + project + ", not to " + named);
+            }
+        }
+        return items;
     }
 
     private boolean environmentKnown(String name) {

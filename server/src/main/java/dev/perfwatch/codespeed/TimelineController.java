@@ -76,7 +76,7 @@ class TimelineController {
         Map<Long, String> branches = new HashMap<>();
         List<TimelineJson.Timeline> timelines = new ArrayList<>();
         for (Benchmark benchmark : benchmarks) {
-            boolean median = timelineShape == TimelineShape.V0_13 && benchmark.dataType().equals("M");
+            boolean median = benchmark.dataType().equals("M");
             Map<String, Map<String, List<List<Object>>>> byBranch = new LinkedHashMap<>();
             for (Selected selected : executables) {
                 Executable executable = selected.executable();
@@ -95,7 +95,7 @@ class TimelineController {
             }
             if (!byBranch.isEmpty()) {
                 timelines.add(new TimelineJson.Timeline(benchmark.name(), benchmark.id(), benchmark.description(),
-                        timelineShape == TimelineShape.V0_13 ? benchmark.dataType() : null, benchmark.units(),
+                        benchmark.dataType(), benchmark.units(),
                         TimelineJson.lessisbetter(benchmark.lessisbetter()), byBranch,
                         baselineLine(baseline, environment, benchmark, byBranch)));
             }

@@ -1,13 +1,13 @@
 package dev.perfwatch.codespeed;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import tools.jackson.databind.util.RawValue;
 
 /**
  * The body of {@code /timeline/json/} as Codespeed writes it, field for field: Python's {@code "None"} strings, the
@@ -43,17 +43,16 @@ final class TimelineJson {
         return lessisbetter ? " (less is better)" : " (more is better)";
     }
 
-    /** A point as the shape's Codespeed version writes it. */
+    /**
+     * A point as the shape's Codespeed version writes it: 0.11 {@code [date, value, std_dev, commitid, branch]}
+     * (median benchmarks {@code [date, value, max, q3, q1, min, commitid, branch]}), 0.13 with the revision's tag
+     * before the branch.
+     */
     static List<Object> point(TimelineShape shape, TimelineQueries.Point point, String branch, boolean median) {
         String commitid = point.commitid().length() > 10 ? point.commitid().substring(0, 10) : point.commitid();
-        Object value = Double.isFinite(point.value()) ? point.value() : null;
-        if (shape == TimelineShape.V0_11) {
-            return Arrays.asList(CodespeedDates.isoformat(point.date()), value, orEmpty(point.stdDev()), commitid,
-                    branch);
-        }
         List<Object> tuple = new ArrayList<>(9);
         tuple.add(CodespeedDates.slashed(point.date()));
-        tuple.add(value);
+        tuple.add(number(point.value()));
         if (median) {
             tuple.add(orEmpty(point.extra().max()));
             tuple.add(orEmpty(point.extra().q3()));
@@ -64,13 +63,29 @@ final class TimelineJson {
             tuple.add(orEmpty(point.stdDev()));
         }
         tuple.add(commitid);
-        tuple.add(point.tag());
+        if (shape == TimelineShape.V0_13) {
+            tuple.add(point.tag());
+        }
         tuple.add(branch);
         return tuple;
     }
 
     /** Codespeed writes "" where a statistic was not given. */
     private static Object orEmpty(Double value) {
-        return value == null || !Double.isFinite(value) ? "" : value;
+        return value == null ? "" : number(value);
+    }
+
+    /**
+     * A number as Python's {@code json.dumps} writes it: NaN and infinities as the bare words {@code NaN},
+     * {@code Infinity} and {@code -Infinity} (not JSON, but what Codespeed serves and its Python clients read).
+     */
+    private static Object number(double value) {
+        if (Double.isNaN(value)) {
+            return new RawValue("NaN");
+        }
+        if (Double.isInfinite(value)) {
+            return new RawValue(value > 0 ? "Infinity" : "-Infinity");
+        }
+        return value;
     }
 }

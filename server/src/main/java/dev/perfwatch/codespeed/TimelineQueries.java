@@ -3,6 +3,7 @@ package dev.perfwatch.codespeed;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,41 +29,46 @@ class TimelineQueries {
     }
 
     /** A point of a Codespeed timeline; extra holds min, max, q1 and q3 when they were given. */
-    record Point(Instant date, double value, Double stdDev, String commitid, String tag, Extra extra) {
+    record Point(java.math.BigDecimal position, Instant date, double value, Double stdDev, String commitid,
+            String tag, Extra extra) {
     }
 
     /** The statistics of a median benchmark's result. */
     record Extra(Double min, Double max, Double q1, Double q3) {
     }
 
-    /** The newest {@code limit} revisions of the series, newest first. */
+    /**
+     * The newest {@code limit} revisions of the series, newest first. A revision measured more than once shows its
+     * newest run. The positions are walked down the (series, position) index one at a time, so the cost follows
+     * {@code limit}, not the length of the series (docs/codespeed.md has the figures).
+     */
     List<Point> points(Executable executable, Environment environment, String benchmark, String branch, int limit) {
+        List<Point> points = new ArrayList<>();
+        for (long series : series(executable, environment, benchmark, branch)) {
+            points.addAll(points(series, benchmark, limit));
+        }
+        if (points.size() > 1) {
+            // Rare: more than one series (a benchmark stored under two modes); newest first across them.
+            points.sort(java.util.Comparator.comparing(Point::position).reversed());
+        }
+        return points.size() > limit ? points.subList(0, limit) : points;
+    }
+
+    private List<Long> series(Executable executable, Environment environment, String benchmark, String branch) {
         // 'primary' is the name of the primary metric; a Codespeed benchmark has one case: one thread, no params.
         return jdbc.sql("""
-                select distinct on (r.position) r.position, r.score, r.error, coalesce(c.time, run.created_at) as date,
-                       coalesce(cr.commitid, c.sha) as commitid, coalesce(cr.tag, '') as tag,
-                       cast(run.metadata -> 'codespeed' -> 'results' -> :benchmark ->> 'min' as float8) as val_min,
-                       cast(run.metadata -> 'codespeed' -> 'results' -> :benchmark ->> 'max' as float8) as val_max,
-                       cast(run.metadata -> 'codespeed' -> 'results' -> :benchmark ->> 'q1' as float8) as q1,
-                       cast(run.metadata -> 'codespeed' -> 'results' -> :benchmark ->> 'q3' as float8) as q3
+                select s.id
                 from series s
                 join branch br on br.id = s.branch_id
                 join benchmark_case bc on bc.id = s.case_id
                 join benchmark b on b.id = bc.benchmark_id
                 join metric m on m.id = s.metric_id
                 join environment e on e.id = s.environment_id
-                join result r on r.series_id = s.id
-                join run on run.id = r.run_id
-                join commit c on c.id = r.commit_id
-                left join lateral (select commitid, tag from codespeed_revision
-                                   where commit_id = c.id and branch_id = br.id
-                                   order by id limit 1) cr on true
                 where s.project_id = :project and br.name = :branch and b.name = :benchmark and m.name = 'primary'
                   and bc.threads = 1 and bc.params = cast('{}' as jsonb)
                   and e.host_class = :hostClass and e.jdk_version = :jdk and e.vm_name = :vm
                   and e.vm_version = :vmVersion and cardinality(e.jvm_args) = 0
-                order by r.position desc, run.created_at desc, run.id desc
-                limit :limit
+                order by s.id
                 """)
             .param("project", executable.projectId())
             .param("branch", branch)
@@ -71,6 +77,43 @@ class TimelineQueries {
             .param("jdk", executable.jdkVersion())
             .param("vm", executable.vmName())
             .param("vmVersion", executable.vmVersion())
+            .query(Long.class)
+            .list();
+    }
+
+    private List<Point> points(long series, String benchmark, int limit) {
+        return jdbc.sql("""
+                with recursive positions (position, n) as (
+                    select max(position), 1 from result where series_id = :series
+                    union all
+                    select (select max(r.position) from result r
+                            where r.series_id = :series and r.position < p.position), p.n + 1
+                    from positions p
+                    where p.position is not null and p.n < :limit
+                )
+                select p.position, r.score, r.error, coalesce(c.time, r.created_at) as date,
+                       coalesce(cr.commitid, c.sha) as commitid, coalesce(cr.tag, '') as tag,
+                       r.metadata -> 'codespeed' -> 'results' -> :benchmark ->> 'std_dev' as std_dev,
+                       cast(r.metadata -> 'codespeed' -> 'results' -> :benchmark ->> 'min' as float8) as val_min,
+                       cast(r.metadata -> 'codespeed' -> 'results' -> :benchmark ->> 'max' as float8) as val_max,
+                       cast(r.metadata -> 'codespeed' -> 'results' -> :benchmark ->> 'q1' as float8) as q1,
+                       cast(r.metadata -> 'codespeed' -> 'results' -> :benchmark ->> 'q3' as float8) as q3
+                from positions p
+                join lateral (select result.score, result.error, result.commit_id, run.created_at, run.metadata,
+                                     run.branch_id
+                              from result join run on run.id = result.run_id
+                              where result.series_id = :series and result.position = p.position
+                              order by run.created_at desc, run.id desc
+                              limit 1) r on true
+                join commit c on c.id = r.commit_id
+                left join lateral (select commitid, tag from codespeed_revision
+                                   where commit_id = c.id and branch_id = r.branch_id
+                                   order by id limit 1) cr on true
+                where p.position is not null
+                order by p.position desc
+                """)
+            .param("series", series)
+            .param("benchmark", benchmark)
             .param("limit", limit)
             .query(TimelineQueries::point)
             .list();
@@ -114,7 +157,12 @@ class TimelineQueries {
     }
 
     private static Point point(ResultSet rs, int row) throws SQLException {
-        return new Point(rs.getTimestamp("date").toInstant(), rs.getDouble("score"), nullable(rs, "error"),
+        Double stdDev = nullable(rs, "error");
+        if (stdDev == null && rs.getString("std_dev") != null) {
+            stdDev = Double.valueOf(rs.getString("std_dev"));
+        }
+        return new Point(rs.getBigDecimal("position"), rs.getTimestamp("date").toInstant(), rs.getDouble("score"),
+                stdDev,
                 rs.getString("commitid"), rs.getString("tag"), new Extra(nullable(rs, "val_min"),
                         nullable(rs, "val_max"), nullable(rs, "q1"), nullable(rs, "q3")));
     }

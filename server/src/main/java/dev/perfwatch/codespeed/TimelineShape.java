@@ -5,13 +5,13 @@ import java.util.Arrays;
 /** The Codespeed versions whose {@code /timeline/json/} shape older and newer clients unpack. */
 enum TimelineShape {
 
-    /** Codespeed 0.8 to 0.11: points {@code [isoformat date, value, std_dev, short commitid, branch]}. */
+    /** Codespeed up to 0.11: points {@code [date, value, std_dev, short commitid, branch]}. */
     V0_11("0.11"),
 
     /**
-     * Codespeed 0.12 and later: a {@code data_type} per timeline, points {@code [date "%Y/%m/%d %H:%M:%S %z", value,
-     * std_dev, short commitid, tag, branch]}, and for median benchmarks {@code [date, value, max, q3, q1, min,
-     * short commitid, tag, branch]}.
+     * Codespeed 0.12 and later: points carry the revision's tag before the branch, {@code [date, value, std_dev,
+     * short commitid, tag, branch]} (median benchmarks {@code [date, value, max, q3, q1, min, short commitid, tag,
+     * branch]}), and executables are keyed by id. Dates and data_type are written alike by both versions.
      */
     V0_13("0.13");
 

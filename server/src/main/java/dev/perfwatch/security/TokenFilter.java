@@ -26,6 +26,10 @@ class TokenFilter extends OncePerRequestFilter {
 
     static final Set<String> SELF_AUTHENTICATED = Set.of("/api/v1/github/webhook");
 
+    /** Codespeed uploads under a project's upload URL: the secret in the path is checked by dev.perfwatch.codespeed. */
+    static final java.util.regex.Pattern CODESPEED_UPLOAD = java.util.regex.Pattern
+        .compile("/codespeed/[^/]+/result/add/(json/)?");
+
     /** Our API and the Codespeed-compatible paths (Flink's report script reads /reports and /changes/ too). */
     static final java.util.List<String> API_PREFIXES = java.util.List.of("/api/", "/result/", "/timeline/", "/reports",
             "/changes/");
@@ -48,7 +52,8 @@ class TokenFilter extends OncePerRequestFilter {
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
         boolean api = API_PREFIXES.stream().anyMatch(path::startsWith);
-        return !api || SELF_AUTHENTICATED.contains(path) || PAGES.contains(path);
+        return !api || SELF_AUTHENTICATED.contains(path) || PAGES.contains(path)
+                || CODESPEED_UPLOAD.matcher(path).matches();
     }
 
     @Override

@@ -35,12 +35,11 @@ class CodespeedDatesTest {
             .hasMessageContaining(words);
     }
 
+    /** Codespeed 0.11 and 0.13 write strftime('%Y/%m/%d %H:%M:%S %z') of a naive date: %z is empty. */
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = { "2011-04-13T17:04:22Z|2011-04-13T17:04:22|2011/04/13 17:04:22 +0000",
-            "2011-04-13T17:04:22.25Z|2011-04-13T17:04:22.250000|2011/04/13 17:04:22 +0000",
-            "2011-04-13T17:00:00Z|2011-04-13T17:00:00|2011/04/13 17:00:00 +0000" })
-    void formatWhenWrittenForATimelineWritesPythonsFormats(String instant, String isoformat, String slashed) {
-        assertThat(CodespeedDates.isoformat(Instant.parse(instant))).isEqualTo(isoformat);
+    @CsvSource(delimiter = '|', value = { "2011-04-13T17:04:22Z|'2011/04/13 17:04:22 '",
+            "2011-04-13T17:04:22.25Z|'2011/04/13 17:04:22 '", "2011-04-13T17:00:00Z|'2011/04/13 17:00:00 '" })
+    void formatWhenWrittenForATimelineWritesCodespeedsStrftime(String instant, String slashed) {
         assertThat(CodespeedDates.slashed(Instant.parse(instant))).isEqualTo(slashed);
     }
 }

@@ -119,7 +119,10 @@ class ChangesPage extends UrlPage {
     replace(this.head,
       step(previous, `← ${previous ? shortSha(previous.sha) : 'first'}`, 'changes-previous', '←'),
       h('div', { class: 'commit-summary' },
-        h('h2', { id: 'changes-heading' }, h('code', {}, shortSha(commit.sha)), ' ', firstLine(commit.message)),
+        // A Codespeed link's revision id as its client sent it (Flink's "<sha>-<sha>-<time>"), not our hash of it.
+        h('h2', { id: 'changes-heading' }, h('code', {}, this.params.get('commit') === commit.sha
+          && this.params.get('revision') ? this.params.get('revision') : shortSha(commit.sha)), ' ',
+        firstLine(commit.message)),
         h('p', { class: 'meta' }, [commit.author, dateTime(commit.time)].filter(Boolean).join(' · '), ' · ',
           h('a', { href: timelineHref({ project: project.name, commit: commit.sha }) }, 'timeline'))),
       step(next, `${next ? shortSha(next.sha) : 'newest'} →`, 'changes-next', '→'));

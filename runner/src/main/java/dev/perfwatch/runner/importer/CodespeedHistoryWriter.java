@@ -59,12 +59,8 @@ final class CodespeedHistoryWriter {
     }
 
     private static void result(ObjectNode result, Benchmark benchmark, CodespeedTimeline.Point point) {
-        if (point.value() == null) {
-            result.put("result_value", "NaN");
-        }
-        else {
-            result.put("result_value", point.value());
-        }
+        result.put("result_value", "NaN");
+        putIfGiven(result, "result_value", point.value());
         putIfGiven(result, "std_dev", point.stdDev());
         putIfGiven(result, "min", point.min());
         putIfGiven(result, "max", point.max());
@@ -77,9 +73,13 @@ final class CodespeedHistoryWriter {
         }
     }
 
+    /** JSON has no NaN or infinity: they go as the words Codespeed's result API reads ("NaN", "Infinity"). */
     private static void putIfGiven(ObjectNode node, String field, Double value) {
-        if (value != null) {
+        if (value != null && Double.isFinite(value)) {
             node.put(field, value);
+        }
+        else if (value != null) {
+            node.put(field, value.isNaN() ? "NaN" : value > 0 ? "Infinity" : "-Infinity");
         }
     }
 

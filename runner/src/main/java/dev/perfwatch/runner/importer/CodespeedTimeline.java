@@ -28,7 +28,7 @@ record CodespeedTimeline(String benchmark, long benchmarkId, String description,
     /**
      * @param date as Codespeed wrote it, made readable by Django: "2011/04/13 17:04:22 +0000" becomes
      *     "2011-04-13 17:04:22 +0000"
-     * @param value null when Codespeed wrote NaN
+     * @param value NaN when Codespeed wrote NaN
      */
     record Point(String date, Double value, Double stdDev, Double max, Double q3, Double q1, Double min,
             String commitid, String tag) {
@@ -103,7 +103,10 @@ record CodespeedTimeline(String benchmark, long benchmarkId, String description,
         return parsed;
     }
 
-    /** A number, or null for Codespeed's "" (not given) and for NaN. */
+    /**
+     * A number, or null for Codespeed's "" (not given). NaN and the infinities are kept: Codespeed on PostgreSQL
+     * serves JMH's NaN error as a bare {@code NaN}, and its clients tell it from "" (Flink's report divides by it).
+     */
     private static Double number(JsonNode node) {
         if (node == null || !node.isNumber() || node.isNull()) {
             if (node != null && node.isTextual() && !node.asText().isBlank()) {
@@ -116,8 +119,7 @@ record CodespeedTimeline(String benchmark, long benchmarkId, String description,
             }
             return null;
         }
-        double value = node.asDouble();
-        return Double.isFinite(value) ? value : null;
+        return node.asDouble();
     }
 
     private static String date(String text) {

@@ -95,6 +95,7 @@ class ImportCommandTest {
             assertThat(newest.path("units").asText()).isEqualTo("ops/ms");
             assertThat(newest.path("lessisbetter").asBoolean()).isFalse();
             assertThat(items.get(0).path("result_value").asText()).as("Codespeed's NaN").isEqualTo("NaN");
+            assertThat(items.get(0).path("std_dev").asText()).as("a NaN error stays NaN, not \"\"").isEqualTo("NaN");
             assertThat(items.get(1).has("std_dev")).isFalse();
             assertThat(items.get(2).path("description").asText()).isEqualTo("String write <128 chars>");
             assertThat(out.toString()).contains("Codespeed at " + codespeed.url() + ": 2 environments, 2 executables, "
