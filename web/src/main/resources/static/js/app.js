@@ -4,6 +4,8 @@
 import { h, replace } from './dom.js';
 import * as router from './router.js';
 import { isCodespeed, translate, translateChanges } from './codespeed.js';
+import { search } from './search.js';
+import { labelTables } from './responsive.js';
 
 /** The pages in navigation order; each also answers at its own path (/changes?…), see pathRedirect. */
 const PAGES = [
@@ -123,6 +125,8 @@ async function render() {
   if (mounted) {
     mounted.unmount();
     mounted = null;
+    // A notice (a triage result, a translated Codespeed link) belongs to the page it was given on.
+    notice([]);
   }
   const module = await entry.load();
   main.replaceChildren();
@@ -140,7 +144,35 @@ function schedule() {
   return rendering;
 }
 
+/**
+ * On a narrow screen the navigation folds behind the menu button (CSS decides when; the button only toggles). A new
+ * view closes it again, and so does Escape.
+ */
+function menu() {
+  const button = document.getElementById('menu-button');
+  const header = button.closest('.top');
+  const toggle = (open) => {
+    header.classList.toggle('open', open);
+    button.setAttribute('aria-expanded', String(open));
+  };
+  button.addEventListener('click', () => toggle(!header.classList.contains('open')));
+  document.getElementById('nav').addEventListener('click', (event) => {
+    if (event.target.closest('a')) {
+      toggle(false);
+    }
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && header.classList.contains('open')) {
+      toggle(false);
+      button.focus();
+    }
+  });
+}
+
 async function start() {
+  menu();
+  labelTables(main);
+  search(document.getElementById('search'));
   document.getElementById('skip-link').addEventListener('click', (event) => {
     event.preventDefault();
     main.focus();
