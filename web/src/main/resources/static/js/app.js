@@ -13,6 +13,7 @@ const PAGES = [
   { id: 'grid', label: 'Suite grid', load: () => import('./grid/page.js') },
   { id: 'changes', label: 'Changes', load: () => import('./changes/page.js') },
   { id: 'comparison', label: 'Comparison', load: () => import('./comparison/page.js') },
+  { id: 'environments', label: 'Environments', load: () => import('./environments/page.js') },
   { id: 'alerts', label: 'Alerts', load: () => import('./alerts/page.js') },
   { id: 'requests', label: 'Requests', load: () => import('./requests/page.js') },
   { id: 'runners', label: 'Runners', load: () => import('./runners/page.js') },

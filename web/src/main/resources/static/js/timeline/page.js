@@ -472,7 +472,14 @@ class TimelinePage {
         filtered ? h('button', { type: 'button', class: 'link', id: 'all-environments',
           onclick: () => this.set({ hostClass: null, jvm: null, hide: null }) },
         `Only ${[...selection.hostClasses, ...selection.jvms.map((j) => `JDK ${j}`)].join(', ')}: `
-          + `show all ${selection.environments.length} environments`) : null,
+          + `show all ${selection.environments.length} environment${selection.environments.length === 1 ? '' : 's'}`)
+          : null,
+        this.loaded.lines.length > 1 ? h('a', { id: 'compare-environments', class: 'side-link',
+          href: `#/environments?${new URLSearchParams({ project: selection.project.name,
+            benchmark: selection.benchmark.name, ...(this.params.get('commit') ? { commit: this.params.get('commit') } : {}),
+            environments: this.visibleLines().map((l) => l.environment.id).join(',') }).toString().replace(/%2C/gi, ',')}`,
+          title: 'Every case of this benchmark in these environments at one commit (the selected or the newest)' },
+        'compare environments') : null,
         this.loaded.lines.length === 0 ? h('span', { class: 'muted' }, 'No environment matches.') : null);
     });
   }

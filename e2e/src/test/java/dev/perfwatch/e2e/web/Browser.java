@@ -60,6 +60,11 @@ final class Browser implements AutoCloseable {
         return new Browser(new ChromeDriver(service, options));
     }
 
+    /** Resizes the window (the viewport in headless Chromium), e.g. to a phone's 360 px. */
+    void size(int width, int height) {
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, height));
+    }
+
     void open(String url) {
         driver.get(url);
     }
