@@ -99,7 +99,7 @@ export function judged(verdict, z, direction) {
     const better = (z > 0) === (direction === 'higher');
     return { tone: better ? 'maybe-better' : 'maybe-worse', words: better ? 'maybe better' : 'maybe worse' };
   }
-  return verdict === 'same' ? { tone: 'same', words: 'within noise' } : { tone: 'unclear', words: 'no error to judge' };
+  return verdict === 'same' ? { tone: 'same', words: 'within noise' } : { tone: 'unclear', words: 'too few to judge' };
 }
 
 /** A link into the timeline of one case of a project. */

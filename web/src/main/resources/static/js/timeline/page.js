@@ -19,7 +19,7 @@ const DEFAULT_MEDIAN = 9;
 
 /** Parameters whose change means new data; the others only redraw or move the view. */
 const DATA = ['project', 'branch', 'benchmark', 'case', 'metric', 'hostClass', 'jvm', 'revs'];
-const VIEW = ['x', 'median', 'band', 'hide', 'base'];
+const VIEW = ['x', 'median', 'band', 'noise', 'hide', 'base'];
 
 export async function mount(root, params, context) {
   const page = new TimelinePage(root, context);
@@ -438,6 +438,9 @@ class TimelinePage {
           (value) => this.set({ median: Number(value) === DEFAULT_MEDIAN ? null : value }, { replace: true })),
         checkbox('opt-band', 'Error band', this.params.get('band') !== 'off',
           (checked) => this.set({ band: checked ? null : 'off' }, { replace: true })),
+        checkbox('opt-noise', 'Noise band', this.params.get('noise') !== 'off',
+          (checked) => this.set({ noise: checked ? null : 'off' }, { replace: true }),
+          { title: '±2σ of the detector\'s noise of each series around its moving median' }),
         h('label', { class: 'field', for: 'opt-base' }, h('span', {}, 'Baseline commit or tag'),
           h('input', { id: 'opt-base', type: 'text', value: base ?? '', placeholder: 'sha or tag', size: '12',
             spellcheck: 'false', autocomplete: 'off',
@@ -510,15 +513,30 @@ class TimelinePage {
           pointHitRadius: 0, fill: '-1', backgroundColor: translucent(l.color, 0.16) });
       }
       const medians = rollingMedian(scores, median);
+      // A noisy run (the runner's host check failed, contract 2: point.noisy) is drawn hollow, even among many.
+      const noisy = (context) => context.raw?.point?.noisy === true;
       datasets.push({
         role: 'score', label: l.label, data: scores, environment: l.environment.id,
         borderColor: medians.length ? translucent(l.color, 0.45) : l.color, borderWidth: medians.length ? 1 : 1.5,
-        borderDash: l.dash, backgroundColor: l.color, pointBackgroundColor: l.color, pointBorderWidth: 0,
-        pointRadius: many ? 0 : 2.5, pointHoverRadius: 5, pointHitRadius: 6,
+        borderDash: l.dash, backgroundColor: l.color,
+        pointBackgroundColor: (context) => (noisy(context) ? '#fff' : l.color), pointBorderColor: l.color,
+        pointBorderWidth: (context) => (noisy(context) ? 1.5 : 0),
+        pointRadius: (context) => (noisy(context) ? 3 : many ? 0 : 2.5), pointHoverRadius: 5, pointHitRadius: 6,
       });
       if (medians.length) {
         datasets.push({ role: 'median', label: `${l.label} median`, data: medians, borderColor: l.color,
           borderDash: l.dash, borderWidth: 2.25, pointRadius: 0, pointHitRadius: 0 });
+        // The detector's noise of the series (its relative standard deviation per commit) as ±2σ around the
+        // median: where single runs fall without a change, Bencher's boundary and Conbench's σ band.
+        const noise = data.series?.noise;
+        if (noise > 0 && this.params.get('noise') !== 'off') {
+          const around = (sign) => medians.map((m) => ({ x: m.x, y: m.y * (1 + sign * 2 * noise) }));
+          for (const [sign, role] of [[-1, 'noise-lower'], [1, 'noise-upper']]) {
+            datasets.push({ role, label: `${l.label} ${sign < 0 ? '−' : '+'}2σ noise`, data: around(sign),
+              borderColor: translucent(l.color, 0.7), borderDash: [2, 3], borderWidth: 1, pointRadius: 0,
+              pointHitRadius: 0, fill: false });
+          }
+        }
       }
     }
     return { datasets, counts };
