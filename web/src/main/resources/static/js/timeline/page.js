@@ -7,6 +7,7 @@ import { benchmarkName, caseLabel, date, shortSha } from '../format.js';
 import { OKABE_ITO, seriesStyle, translucent } from '../palette.js';
 import { navigate } from '../router.js';
 import { annotationsOf } from './annotations.js';
+import { changePointsOf } from './change-points.js';
 import { timelineChart, visibleRange } from './charts.js';
 import { renderCommitPanel } from './commit-panel.js';
 import { ALLOC, environmentLabels, jvmOf, line, rollingMedian, sameCommit, valueAt, xAxis } from './data.js';
@@ -315,9 +316,13 @@ class TimelinePage {
   fetchAnnotations(loaded, generation) {
     this.alerts = [];
     const ids = loaded.lines.flatMap((l) => [l.primary?.series.id, l.alloc?.series.id]).filter(Boolean);
-    annotationsOf(ids).then((alerts) => {
+    // Alerts and the detector's change points (contract 1; none until that API is on the server), one mark per
+    // commit and kind: an alerted change point is its alert.
+    Promise.all([annotationsOf(ids), changePointsOf(loaded.selection.project.name, ids)]).then(([alerts, points]) => {
       if (generation === this.generation || this.loaded === loaded) {
-        this.alerts = alerts;
+        const seen = new Set(alerts.map((a) => `${a.sha}\u0000${a.kind}`));
+        this.alerts = [...alerts, ...points.filter((p) => !seen.has(`${p.sha}\u0000${p.kind}`))];
+        this.debug.changePoints = points.length;
         this.updateAnnotations();
       }
     });

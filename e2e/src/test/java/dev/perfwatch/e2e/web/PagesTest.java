@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -14,7 +13,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.support.ui.Select;
 import tools.jackson.databind.JsonNode;
 
@@ -269,9 +267,6 @@ class PagesTest {
 
     /** Severe console entries: errors, failed loads. */
     static List<String> errors() {
-        return browser.log().stream()
-            .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
-            .map(LogEntry::getMessage)
-            .toList();
+        return browser.errors();
     }
 }

@@ -130,9 +130,6 @@ class PhoneAndSearchTest {
     }
 
     private static java.util.List<String> errors() {
-        return browser.log().stream()
-            .filter(entry -> entry.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
-            .map(org.openqa.selenium.logging.LogEntry::getMessage)
-            .toList();
+        return browser.errors();
     }
 }
