@@ -2,7 +2,7 @@
 
 import * as api from './api.js';
 import { h } from './dom.js';
-import { navigate } from './router.js';
+import { current, navigate } from './router.js';
 
 /**
  * A page whose whole state is its URL parameters: set() writes the URL, the router calls update(), and a newer
@@ -33,6 +33,11 @@ export class UrlPage {
 
   set(changes, { replace = false } = {}) {
     const params = new URLSearchParams(this.params);
+    // The filter box writes the URL without a render (js/filter.js): keep what it wrote.
+    const filter = current().params.get('filter');
+    if (filter) {
+      params.set('filter', filter);
+    }
     for (const [name, value] of Object.entries(changes)) {
       if (value === null || value === undefined || value === '') {
         params.delete(name);

@@ -5,7 +5,9 @@
 import * as api from '../api.js';
 import { h, replace, select, typing } from '../dom.js';
 import { benchmarkName, caseLabel, dateTime, firstLine, number, percent, shortSha, valueWithError } from '../format.js';
+import { applyFilter, filterBox } from '../filter.js';
 import { chosenProject, judged, timelineHref, UrlPage } from '../page-kit.js';
+import * as router from '../router.js';
 import { environmentLabels, jvmOf } from '../timeline/data.js';
 
 const TRENDS = [3, 5, 10, 20, 50, 100];
@@ -80,6 +82,7 @@ class ChangesPage extends UrlPage {
     this.renderControls(projects, project, changes);
     this.renderHead(project, changes);
     this.renderTable(project, changes);
+    this.filter(router.current().params.get('filter'));
     this.status.textContent = `${changes.rows.length} results at ${shortSha(changes.commit.sha)}: `
       + `${summary(changes.rows)}.`;
     Object.assign(this.debug, { commit: changes.commit.sha, previous: changes.previous?.sha ?? null,
@@ -117,6 +120,7 @@ class ChangesPage extends UrlPage {
         String(changes.trend), (value) => this.set({ trend: value === '10' ? null : value })),
       select('changes-sort', 'Order', SORTS, this.params.get('sort') ?? 'significance',
         (value) => this.set({ sort: value === 'significance' ? null : value }, { replace: true })),
+      filterBox('changes-filter', router.current().params.get('filter'), (query) => this.filter(query)),
     ));
   }
 
@@ -172,6 +176,11 @@ class ChangesPage extends UrlPage {
         h('td', { class: 'num' }, valueWithError(row.score, row.error, row.metric.unit)),
         cell(row.previous, row.metric.direction, 'previous'),
         cell(row.trend, row.metric.direction, 'trend'))))));
+  }
+
+  /** Hides the rows the filter box leaves out; the summary still counts every row of the commit. */
+  filter(query) {
+    this.debug.shown = applyFilter(this.table.querySelectorAll('tbody tr'), query);
   }
 
   onKey(event) {

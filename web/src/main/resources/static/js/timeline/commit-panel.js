@@ -97,7 +97,24 @@ function metadataList(metadata) {
     return null;
   }
   return h('dl', { class: 'metadata' }, Object.entries(metadata).flatMap(([key, value]) => [
-    h('dt', {}, key), h('dd', {}, typeof value === 'object' ? JSON.stringify(value) : String(value))]));
+    h('dt', {}, key), h('dd', {}, metadataValue(key, value))]));
+}
+
+/**
+ * A metadata value as a reader wants it: a time (epoch milliseconds or seconds under a key that names a time) as a
+ * date, an http(s) URL as a link, anything else as text.
+ */
+export function metadataValue(key, value) {
+  if (typeof value === 'number' && /(time|date|at|start|end|stamp)$/i.test(key)) {
+    const millis = value > 1e11 && value < 1e14 ? value : value > 1e8 && value < 1e11 ? value * 1000 : null;
+    if (millis !== null) {
+      return h('time', { datetime: new Date(millis).toISOString(), title: String(value) }, dateTime(millis));
+    }
+  }
+  if (typeof value === 'string' && /^https?:\/\/\S+$/.test(value)) {
+    return h('a', { href: value, rel: 'noopener noreferrer' }, value);
+  }
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
 async function runDetails(container, runIds) {

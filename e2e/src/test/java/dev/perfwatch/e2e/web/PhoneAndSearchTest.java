@@ -114,6 +114,29 @@ class PhoneAndSearchTest {
     }
 
     @Test
+    void filterWhenTypedOnTheListPagesNarrowsTheRowsAndStaysInTheUrl() {
+        browser.open(server.url() + "/#/changes?project=web&hostClass=4-core&jvm=17.0.2&commit=" + sha(REGRESSION));
+        browser.await("window.perfwatch?.changes?.state === 'ready'");
+        browser.element("#changes-filter").sendKeys("1024 non");
+        browser.await("window.perfwatch.changes.shown === 1");
+        assertThat(browser.elements("#changes-table tbody tr:not([hidden])")).hasSize(1);
+        assertThat(browser.element("#changes-table tbody tr:not([hidden])").getText()).contains("NON_ASCII")
+            .contains("stringLength=1024");
+        assertThat(browser.url()).contains("filter=1024+non");
+        browser.element("#changes-next").click();
+        browser.await("window.perfwatch.changes.commit === '" + sha(REGRESSION + 1) + "'");
+        assertThat(browser.url()).as("another control keeps the filter").contains("filter=1024+non");
+        browser.await("window.perfwatch.changes.shown === 1");
+
+        browser.open(server.url() + "/#/grid?project=web&benchmark=" + SuiteHistory.BENCHMARK + "&filter=16");
+        browser.await("window.perfwatch?.grid?.drawn >= 2");
+        assertThat(browser.script("return window.perfwatch.grid.shown")).isEqualTo(2L);
+        assertThat(browser.elements("#grid .tile:not([hidden])")).hasSize(2)
+            .allSatisfy(tile -> assertThat(tile.getText()).contains("stringLength=16"));
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
     void searchWhenAShaPrefixOrMessageWordIsTypedFindsTheCommit() {
         browser.open(server.url() + "/#/timeline?project=web");
         browser.await("window.perfwatch?.timeline?.state === 'ready'");
