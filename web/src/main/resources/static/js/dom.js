@@ -63,3 +63,28 @@ export function typing(event) {
   return target instanceof HTMLInputElement || target instanceof HTMLSelectElement
     || target instanceof HTMLTextAreaElement || event.ctrlKey || event.metaKey || event.altKey;
 }
+
+/**
+ * A button that puts a full name on the clipboard (names are long: a JMH benchmark with its package and a case's
+ * parameters). Without the Clipboard API (plain http on another host) it selects the text instead.
+ */
+export function copyButton(text, label = 'copy') {
+  const button = h('button', { type: 'button', class: 'copy', title: `Copy: ${text}`, 'aria-label': `Copy ${text}` },
+    label);
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = 'copied';
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents(button.previousSibling ?? button);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      button.textContent = 'selected';
+    }
+    setTimeout(() => {
+      button.textContent = label;
+    }, 1500);
+  });
+  return button;
+}

@@ -79,8 +79,17 @@ class SearchQueries {
             .list();
     }
 
+    /**
+     * Every case of the project can match a short query ("agg" in every benchmark name), so the rank is a plain sum
+     * of one comparison per word rather than a subquery per row: half the time over 10,000 cases.
+     */
     private List<Hit> cases(Terms terms, Long project, int limit) {
-        return jdbc.sql("""
+        String[] exact = terms.exact();
+        StringBuilder rank = new StringBuilder();
+        for (int i = 0; i < exact.length; i++) {
+            rank.append(i == 0 ? "" : " + ").append("(text like :e").append(i).append(")::int");
+        }
+        JdbcClient.StatementSpec statement = jdbc.sql("""
                 select project, benchmark, id, mode, threads, params
                 from (select p.name as project, b.name as benchmark, c.id, c.mode, c.threads, c.params,
                              lower(b.name || ' ' || replace(c.key, ';', ' ')) as text
@@ -89,14 +98,16 @@ class SearchQueries {
                       join project p on p.id = b.project_id
                       where cast(:project as bigint) is null or b.project_id = :project) cases
                 where text like all (cast(:fuzzy as text[]))
-                order by (select count(*) from unnest(cast(:exact as text[])) w where text like w) desc,
-                         length(text), benchmark, id
+                order by %s desc, length(text), benchmark, id
                 limit :limit
-                """)
+                """.formatted(rank))
             .param("project", project)
             .param("fuzzy", terms.fuzzy())
-            .param("exact", terms.exact())
-            .param("limit", limit)
+            .param("limit", limit);
+        for (int i = 0; i < exact.length; i++) {
+            statement = statement.param("e" + i, exact[i]);
+        }
+        return statement
             .query((rs, row) -> new Hit("case", rs.getString("project"), rs.getString("benchmark"),
                     new Hit.Case(rs.getLong("id"), rs.getString("mode"), rs.getInt("threads"), rs.getString("params")),
                     null, null))

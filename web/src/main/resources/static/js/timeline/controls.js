@@ -2,7 +2,7 @@
 // legend of environments. Methods of the timeline page (Object.assign in page.js): they read this.params and
 // write the URL through this.set.
 
-import { checkbox, h, replace, select } from '../dom.js';
+import { checkbox, copyButton, h, replace, select } from '../dom.js';
 import { benchmarkName, caseLabel } from '../format.js';
 import { DEFAULT_MEDIAN, DEFAULT_REVS, MEDIANS, REVS, list, medianOf, revsOf } from './params.js';
 
@@ -39,7 +39,8 @@ export const controls = {
         select('pick-benchmark', 'Benchmark',
           benchmarks.map((b) => [b.name, `${benchmarkName(b.name)} (${b.cases})`, b.name]), benchmark?.name,
           (value) => this.set({ benchmark: value, case: null, commit: null, zoom: null, base: null })),
-        select('pick-case', 'Case', cases.map((c) => [String(c.id), caseLabel(c)]), String(benchmarkCase?.id),
+        select('pick-case', 'Case', cases.map((c) => [String(c.id), caseLabel(c), caseLabel(c)]),
+          String(benchmarkCase?.id),
           (value) => this.set({ case: value, commit: null, zoom: null, base: null })),
         select('pick-metric', 'Metric',
           metrics.map((m) => [m, units.get(m) ? `${m} (${units.get(m)})` : m]), selection.metric,
@@ -47,7 +48,10 @@ export const controls = {
         benchmark ? h('a', { class: 'side-link', id: 'grid-link',
           href: `#/grid?${new URLSearchParams({ project: project.name, benchmark: benchmark.name,
             ...(selection.metric !== 'primary' ? { metric: selection.metric } : {}) }).toString()}` },
-        'All cases in a grid') : null);
+        'All cases in a grid') : null,
+        // The whole name, wrapped rather than cut as a select cuts it, with a copy button.
+        benchmark ? h('p', { class: 'full-name', id: 'full-name' }, h('span', {}, benchmark.name,
+          benchmarkCase ? ` · ${caseLabel(benchmarkCase)}` : ''), copyButton(benchmark.name)) : null);
     });
   },
 

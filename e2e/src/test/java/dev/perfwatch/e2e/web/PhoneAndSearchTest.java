@@ -110,6 +110,9 @@ class PhoneAndSearchTest {
         browser.await("window.perfwatch?.timeline?.state === 'ready'");
         assertThat(browser.url()).contains("#/timeline?").contains("case=");
         assertThat(browser.element("#search-results").isDisplayed()).isFalse();
+        assertThat(browser.element("#full-name").getText()).as("the whole name, not cut like a select's entry")
+            .contains(SuiteHistory.BENCHMARK).contains("stringLength=1024");
+        assertThat(browser.element("#full-name button.copy").getAttribute("title")).contains(SuiteHistory.BENCHMARK);
         assertThat(errors()).isEmpty();
     }
 
