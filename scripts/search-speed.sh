@@ -16,7 +16,7 @@ port="${PORT:-18181}"
 repeat="${REPEAT:-20}"
 token="search-speed-admin-token-0123456789"
 dir="$(mktemp -d)"
-trap 'status=$?; kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$dir"; exit $status' EXIT
+trap 'status=$?; kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; rm -rf "$dir"; exit $status' EXIT
 
 env -u PERFWATCH_READ_REQUIRES_TOKEN SERVER_PORT="$port" PERFWATCH_DATA_DIR="$dir/data" \
   PERFWATCH_ADMIN_TOKEN="$token" "$java" -Xmx512m -jar "$jar" > "$dir/server.log" 2>&1 &
