@@ -37,10 +37,14 @@ const PURPOSE = {
   api: 'submitted through the API',
 };
 
-/** Which benchmarks a job runs: its suite's include patterns, or every benchmark of the suite. */
+/**
+ * Which benchmarks a job runs: its suite's include patterns, or every benchmark of the suite. A confirmation's
+ * pattern is one benchmark's quoted full name (^a\.b\.C\.m$): shown as that name.
+ */
 function target(job) {
   const include = job.suite?.include ?? [];
-  return include.length ? include.join(', ') : 'every benchmark';
+  return include.length ? include.map((pattern) => pattern.replace(/^\^|\$$/g, '').replace(/\\(.)/g, '$1'))
+    .join(', ') : 'every benchmark';
 }
 
 class RequestsPage extends UrlPage {
