@@ -6,6 +6,8 @@ import * as router from './router.js';
 import {
   choiceLines, isCodespeed, isCodespeedComparison, translate, translateChanges, translateComparison, viewHref,
 } from './codespeed.js';
+import { search } from './search.js';
+import { labelTables } from './responsive.js';
 
 /** The pages in navigation order; each also answers at its own path (/changes?…), see pathRedirect. */
 const PAGES = [
@@ -14,6 +16,7 @@ const PAGES = [
   { id: 'grid', label: 'Suite grid', load: () => import('./grid/page.js') },
   { id: 'changes', label: 'Changes', load: () => import('./changes/page.js') },
   { id: 'comparison', label: 'Comparison', load: () => import('./comparison/page.js') },
+  { id: 'environments', label: 'Environments', load: () => import('./environments/page.js') },
   { id: 'alerts', label: 'Alerts', load: () => import('./alerts/page.js') },
   { id: 'requests', label: 'Requests', load: () => import('./requests/page.js') },
   { id: 'runners', label: 'Runners', load: () => import('./runners/page.js') },
@@ -137,6 +140,8 @@ async function render() {
   if (mounted) {
     mounted.unmount();
     mounted = null;
+    // A notice (a triage result, a translated Codespeed link) belongs to the page it was given on.
+    notice([]);
   }
   const module = await entry.load();
   main.replaceChildren();
@@ -154,7 +159,35 @@ function schedule() {
   return rendering;
 }
 
+/**
+ * On a narrow screen the navigation folds behind the menu button (CSS decides when; the button only toggles). A new
+ * view closes it again, and so does Escape.
+ */
+function menu() {
+  const button = document.getElementById('menu-button');
+  const header = button.closest('.top');
+  const toggle = (open) => {
+    header.classList.toggle('open', open);
+    button.setAttribute('aria-expanded', String(open));
+  };
+  button.addEventListener('click', () => toggle(!header.classList.contains('open')));
+  document.getElementById('nav').addEventListener('click', (event) => {
+    if (event.target.closest('a')) {
+      toggle(false);
+    }
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && header.classList.contains('open')) {
+      toggle(false);
+      button.focus();
+    }
+  });
+}
+
 async function start() {
+  menu();
+  labelTables(main);
+  search(document.getElementById('search'));
   document.getElementById('skip-link').addEventListener('click', (event) => {
     event.preventDefault();
     main.focus();

@@ -9,6 +9,9 @@ export function h(tag, attributes = {}, ...children) {
     }
     if (name.startsWith('on') && typeof value === 'function') {
       node.addEventListener(name.slice(2), value);
+    } else if (name === 'style') {
+      // Through the CSSOM, not the style attribute: a Content-Security-Policy without 'unsafe-inline' allows this.
+      node.style.cssText = String(value);
     } else if (name === 'dataset') {
       Object.assign(node.dataset, value);
     } else if (value === true) {
@@ -59,4 +62,29 @@ export function typing(event) {
   const target = event.target;
   return target instanceof HTMLInputElement || target instanceof HTMLSelectElement
     || target instanceof HTMLTextAreaElement || event.ctrlKey || event.metaKey || event.altKey;
+}
+
+/**
+ * A button that puts a full name on the clipboard (names are long: a JMH benchmark with its package and a case's
+ * parameters). Without the Clipboard API (plain http on another host) it selects the text instead.
+ */
+export function copyButton(text, label = 'copy') {
+  const button = h('button', { type: 'button', class: 'copy', title: `Copy: ${text}`, 'aria-label': `Copy ${text}` },
+    label);
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = 'copied';
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents(button.previousSibling ?? button);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      button.textContent = 'selected';
+    }
+    setTimeout(() => {
+      button.textContent = label;
+    }, 1500);
+  });
+  return button;
 }

@@ -2,7 +2,7 @@
 
 import * as api from './api.js';
 import { h } from './dom.js';
-import { navigate } from './router.js';
+import { current, navigate } from './router.js';
 
 /**
  * A page whose whole state is its URL parameters: set() writes the URL, the router calls update(), and a newer
@@ -33,6 +33,11 @@ export class UrlPage {
 
   set(changes, { replace = false } = {}) {
     const params = new URLSearchParams(this.params);
+    // The filter box writes the URL without a render (js/filter.js): keep what it wrote.
+    const filter = current().params.get('filter');
+    if (filter) {
+      params.set('filter', filter);
+    }
     for (const [name, value] of Object.entries(changes)) {
       if (value === null || value === undefined || value === '') {
         params.delete(name);
@@ -99,7 +104,7 @@ export function judged(verdict, z, direction) {
     const better = (z > 0) === (direction === 'higher');
     return { tone: better ? 'maybe-better' : 'maybe-worse', words: better ? 'maybe better' : 'maybe worse' };
   }
-  return verdict === 'same' ? { tone: 'same', words: 'within noise' } : { tone: 'unclear', words: 'no error to judge' };
+  return verdict === 'same' ? { tone: 'same', words: 'within noise' } : { tone: 'unclear', words: 'too few to judge' };
 }
 
 /** A link into the timeline of one case of a project. */

@@ -31,7 +31,7 @@ class ChangeQueries {
     /** One series at the commit with the statistics of the results before it; the significance is Java's. */
     record Measured(long series, String benchmark, ChangeViews.Case benchmarkCase, ChangeViews.Metric metric,
             double score, Double error, String previousSha, Double previousScore, Double previousError,
-            int trendPoints, Double trendMean, Double trendSpread) {
+            int trendPoints, Double trendMean, Double trendSpread, Double noise) {
     }
 
     /** The project's branch of that name, or its default branch. */
@@ -123,7 +123,7 @@ class ChangeQueries {
                        m.name as metric, m.unit, m.direction,
                        here.score, here.error,
                        before.sha as previous_sha, before.score as previous_score, before.error as previous_error,
-                       back.points, back.mean, back.spread
+                       back.points, back.mean, back.spread, s.noise
                 from series s
                 join benchmark_case bc on bc.id = s.case_id
                 join benchmark b on b.id = bc.benchmark_id
@@ -159,7 +159,7 @@ class ChangeQueries {
                     new ChangeViews.Metric(rs.getString("metric"), rs.getString("unit"), rs.getString("direction")),
                     rs.getDouble("score"), nullable(rs, "error"), rs.getString("previous_sha"),
                     nullable(rs, "previous_score"), nullable(rs, "previous_error"), rs.getInt("points"),
-                    nullable(rs, "mean"), nullable(rs, "spread")))
+                    nullable(rs, "mean"), nullable(rs, "spread"), nullable(rs, "noise")))
             .list();
     }
 

@@ -50,10 +50,13 @@ final class ChangeViews {
 
     /**
      * @param change score / previous score - 1, null when the previous score was 0
-     * @param z the difference over its standard error, from both results' score errors; null when one is unknown
-     * @param verdict better, worse, same (not significant) or unclear (no error to judge by)
+     * @param z the difference over its standard error: from both results' score errors, or without them from the
+     *     run-to-run noise; null when there is nothing to judge by
+     * @param verdict better, worse, same (not significant) or unclear (nothing to judge by)
+     * @param basis what z was judged by: errors, noise (the detector's noise of the series) or spread (of the trend);
+     *     null when unclear
      */
-    record Previous(String sha, double score, Double error, Double change, Double z, String verdict) {
+    record Previous(String sha, double score, Double error, Double change, Double z, String verdict, String basis) {
     }
 
     /**

@@ -91,9 +91,11 @@ class ChangesController {
         String direction = m.metric().direction();
         ChangeViews.Previous previous = null;
         if (m.previousScore() != null) {
-            Double z = Significance.versusPrevious(m.score(), m.error(), m.previousScore(), m.previousError());
+            Significance.Judged judged = Significance.versusPrevious(m.score(), m.error(), m.previousScore(),
+                    m.previousError(), m.noise(), m.trendPoints(), m.trendSpread());
             previous = new ChangeViews.Previous(m.previousSha(), m.previousScore(), m.previousError(),
-                    Significance.change(m.score(), m.previousScore()), z, Significance.verdict(z, direction));
+                    Significance.change(m.score(), m.previousScore()), judged.z(),
+                    Significance.verdict(judged.z(), direction), judged.basis());
         }
         ChangeViews.Trend trend = null;
         if (m.trendPoints() > 0 && m.trendMean() != null) {

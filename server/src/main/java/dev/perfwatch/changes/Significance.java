@@ -16,13 +16,28 @@ final class Significance {
     private Significance() {
     }
 
-    /** z of the difference between two results from their score errors, null when an error is unknown. */
-    static Double versusPrevious(double score, Double error, double previous, Double previousError) {
-        if (error == null || previousError == null) {
-            return null;
+    /** A z and what it was judged by: both results' errors, the series' noise, or the spread of the trend. */
+    record Judged(Double z, String basis) {
+    }
+
+    /**
+     * z of the difference between two results from their score errors. Without an error on either side (a
+     * Codespeed upload, a single-iteration run) the run-to-run noise stands in: the detector's relative noise of the
+     * series when it has measured it, else the spread of the results before (at least 3), each result carrying it
+     * once, so the difference carries it √2 times. Null with none of them.
+     */
+    static Judged versusPrevious(double score, Double error, double previous, Double previousError, Double noise,
+            int points, Double spread) {
+        if (error != null && previousError != null) {
+            return new Judged(z(score - previous, Math.hypot(error, previousError) / Z), "errors");
         }
-        double standardError = Math.hypot(error, previousError) / Z;
-        return z(score - previous, standardError);
+        if (noise != null && noise > 0 && previous != 0) {
+            return new Judged(z(score - previous, noise * Math.abs(previous) * Math.sqrt(2)), "noise");
+        }
+        if (points >= MIN_TREND_POINTS && spread != null) {
+            return new Judged(z(score - previous, spread * Math.sqrt(2)), "spread");
+        }
+        return new Judged(null, null);
     }
 
     /**

@@ -12,7 +12,8 @@ import org.springframework.web.bind.annotation.GetMapping;
 class PageController {
 
     @GetMapping({ "/home", "/home/", "/timeline", "/timeline/", "/grid", "/grid/", "/changes", "/changes/", "/comparison",
-            "/comparison/", "/alerts", "/alerts/", "/requests", "/requests/", "/runners", "/runners/" })
+            "/comparison/", "/environments", "/environments/", "/alerts", "/alerts/", "/requests", "/requests/", "/runners",
+            "/runners/" })
     String page() {
         return "forward:/index.html";
     }

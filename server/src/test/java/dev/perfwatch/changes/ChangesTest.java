@@ -106,6 +106,28 @@ class ChangesTest {
     }
 
     @Test
+    void changesWhenRunsHaveNoErrorJudgesByTheNoiseOfTheResultsBefore() {
+        Api api = api();
+        double[] scores = { 100, 101, 99, 100.5, 29 };
+        for (int i = 0; i < scores.length; i++) {
+            ArrayNode jmh = Runs.thrpt("demo.Bench.write", scores[i]);
+            // As a Codespeed upload or a one-fork run arrives: a score without an error.
+            ((ObjectNode) jmh.get(0).get("primaryMetric")).putNull("scoreError");
+            ObjectNode run = Runs.run(UUID.randomUUID(), PROJECT + "-no-error", Runs.sha(i + 1),
+                    i == 0 ? List.of() : List.of(Runs.sha(i)), "2026-03-0" + (i + 1) + "T00:00:00Z", jmh);
+            Api.Response response = api.postJson("/api/v1/runs", run.toString());
+            assertThat(response.status()).as(response.body()).isEqualTo(201);
+        }
+
+        JsonNode changes = api.get("/api/v1/changes?project=" + PROJECT + "-no-error&commit=" + Runs.sha(5)).json();
+
+        JsonNode previous = row(changes, "demo.Bench.write").get("previous");
+        assertThat(previous.get("change").asDouble()).isCloseTo(-0.71, within(0.01));
+        assertThat(previous.get("verdict").asString()).isEqualTo("worse");
+        assertThat(previous.get("basis").asString()).isIn("noise", "spread");
+    }
+
+    @Test
     void changesWhenInputBadAnswers400NamingTheFieldOr404() {
         Api api = api();
 

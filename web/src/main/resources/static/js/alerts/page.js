@@ -2,6 +2,8 @@
 // kind; triage of a group or of one alert with a pasted write token (kept in sessionStorage); each alert's history.
 
 import * as api from '../api.js';
+import { applyFilter, filterBox } from '../filter.js';
+import * as router from '../router.js';
 import { h, replace, select } from '../dom.js';
 import { benchmarkName, caseLabel, dateTime, firstLine, number, percent, shortSha } from '../format.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
@@ -87,7 +89,10 @@ class AlertsPage extends UrlPage {
         (value) => this.set({ status: value === 'open' ? null : value })),
       select('alerts-host-class', 'Host class', [['', 'Every host class'], ...hostClasses.map((c) => [c, c])],
         hostClass, (value) => this.set({ hostClass: value })),
-      select('alerts-kind', 'Kind', KINDS, kind, (value) => this.set({ kind: value }))));
+      select('alerts-kind', 'Kind', KINDS, kind, (value) => this.set({ kind: value })),
+      filterBox('alerts-filter', router.current().params.get('filter'), (query) => {
+        this.debug.shown = applyFilter(this.list.querySelectorAll('.card'), query);
+      })));
     const alertCount = shown.reduce((n, entry) => n + entry.alerts.length, 0);
     this.status.textContent = !project ? 'No results yet.'
       : shown.length === 0 ? `No alerts of ${project.name} match these filters (of ${groups.length} groups).`
@@ -95,6 +100,7 @@ class AlertsPage extends UrlPage {
           + ` of ${project.name}`
           + `${groups.length === GROUP_LIMIT ? ` (the newest ${GROUP_LIMIT} groups)` : ''}.`;
     replace(this.list, shown.map(({ group, alerts }) => this.groupCard(project, group, alerts)));
+    this.debug.shown = applyFilter(this.list.querySelectorAll('.card'), router.current().params.get('filter'));
     this.debug.groups = shown.map(({ group, alerts }) => ({ id: group.id, alerts: alerts.map((a) => a.id) }));
     const open = this.params.get('alert');
     if (open) {

@@ -5,7 +5,9 @@
 import * as api from '../api.js';
 import { h, replace, select, typing } from '../dom.js';
 import { benchmarkName, caseLabel, dateTime, firstLine, number, percent, shortSha, valueWithError } from '../format.js';
+import { applyFilter, filterBox } from '../filter.js';
 import { chosenProject, judged, timelineHref, UrlPage } from '../page-kit.js';
+import * as router from '../router.js';
 import { environmentLabels, jvmOf } from '../timeline/data.js';
 
 const TRENDS = [3, 5, 10, 20, 50, 100];
@@ -18,16 +20,32 @@ export async function mount(root, params, context) {
   return page;
 }
 
-/** |z| of a judged change, for sorting: worse first, then better, then the rest. */
-function weight(row) {
-  const rank = (part) => {
-    if (!part || part.z === null) {
-      return 0;
-    }
-    const sign = part.verdict === 'worse' ? 2 : part.verdict === 'better' ? 1 : 0;
-    return sign * 1e6 + Math.min(Math.abs(part.z), 1e5);
-  };
-  return Math.max(rank(row.previous), rank(row.trend) / 10);
+/** Worse first, then maybe worse, better, maybe better, the noise, the unjudged: the order the summary counts in. */
+const ORDER = ['worse', 'maybe-worse', 'better', 'maybe-better', 'same', 'unclear', 'first'];
+
+function tone(part, direction) {
+  return part ? judged(part.verdict, part.z, direction).tone : 'first';
+}
+
+/** The change against the previous result decides the place, the trend breaks ties, then the larger |z|. */
+function compareRows(a, b) {
+  const rank = (row, column) => ORDER.indexOf(tone(row[column], row.metric.direction));
+  return rank(a, 'previous') - rank(b, 'previous') || rank(a, 'trend') - rank(b, 'trend')
+    || Math.abs(b.previous?.z ?? 0) - Math.abs(a.previous?.z ?? 0);
+}
+
+/** "8 worse, 1 maybe worse, 0 better …": counted from the same tones the rows are painted with. */
+function summary(rows) {
+  const counts = Object.fromEntries(ORDER.map((t) => [t, 0]));
+  rows.forEach((row) => {
+    counts[tone(row.previous, row.metric.direction)] += 1;
+  });
+  const parts = [`${counts.worse} worse`, counts['maybe-worse'] ? `${counts['maybe-worse']} maybe worse` : null,
+    `${counts.better} better`, counts['maybe-better'] ? `${counts['maybe-better']} maybe better` : null]
+    .filter(Boolean);
+  return `${parts.join(', ')} than the previous commit, ${counts.same} within the noise`
+    + `${counts.unclear ? `, ${counts.unclear} with too few results to judge` : ''}`
+    + `${counts.first ? `, ${counts.first} first result${counts.first === 1 ? '' : 's'}` : ''}`;
 }
 
 class ChangesPage extends UrlPage {
@@ -64,14 +82,9 @@ class ChangesPage extends UrlPage {
     this.renderControls(projects, project, changes);
     this.renderHead(project, changes);
     this.renderTable(project, changes);
-    const counts = changes.rows.reduce((all, row) => {
-      const key = row.previous?.verdict ?? 'first';
-      all[key] = (all[key] ?? 0) + 1;
-      return all;
-    }, {});
+    this.filter(router.current().params.get('filter'));
     this.status.textContent = `${changes.rows.length} results at ${shortSha(changes.commit.sha)}: `
-      + `${counts.worse ?? 0} worse and ${counts.better ?? 0} better than the previous commit, `
-      + `${counts.same ?? 0} within the noise${counts.unclear ? `, ${counts.unclear} without an error` : ''}.`;
+      + `${summary(changes.rows)}.`;
     Object.assign(this.debug, { commit: changes.commit.sha, previous: changes.previous?.sha ?? null,
       next: changes.next?.sha ?? null, environment: changes.environment.id, rows: changes.rows.length });
   }
@@ -107,6 +120,7 @@ class ChangesPage extends UrlPage {
         String(changes.trend), (value) => this.set({ trend: value === '10' ? null : value })),
       select('changes-sort', 'Order', SORTS, this.params.get('sort') ?? 'significance',
         (value) => this.set({ sort: value === 'significance' ? null : value }, { replace: true })),
+      filterBox('changes-filter', router.current().params.get('filter'), (query) => this.filter(query)),
     ));
   }
 
@@ -131,7 +145,7 @@ class ChangesPage extends UrlPage {
   renderTable(project, changes) {
     const rows = [...changes.rows];
     if ((this.params.get('sort') ?? 'significance') === 'significance') {
-      rows.sort((a, b) => weight(b) - weight(a));
+      rows.sort(compareRows);
     }
     const env = changes.environment;
     const cell = (part, direction, id) => {
@@ -140,8 +154,10 @@ class ChangesPage extends UrlPage {
           h('span', { class: 'muted' }, 'first'));
       }
       const { tone, words } = judged(part.verdict, part.z, direction);
+      const basis = { noise: '; no error on a side: judged by the series\' noise',
+        spread: '; no error on a side: judged by the spread of the results before' }[part.basis] ?? '';
       const reference = id === 'previous'
-        ? `previous ${shortSha(part.sha)}: ${valueWithError(part.score, part.error)}`
+        ? `previous ${shortSha(part.sha)}: ${valueWithError(part.score, part.error)}${basis}`
         : `mean of ${part.points}: ${number(part.mean)}${part.spread === null ? '' : ` (sd ${number(part.spread)})`}`;
       return h('td', { class: `sig ${tone}`, dataset: { verdict: part.verdict, column: id }, title:
         `${reference}; z = ${part.z === null ? '–' : number(part.z)}` },
@@ -153,7 +169,8 @@ class ChangesPage extends UrlPage {
         h('th', { scope: 'col' }, 'Benchmark'), h('th', { scope: 'col' }, 'Case'), h('th', { scope: 'col' }, 'Metric'),
         h('th', { scope: 'col', class: 'num' }, 'Result'),
         h('th', { scope: 'col' }, 'Change vs previous'), h('th', { scope: 'col' }, `Trend vs ${changes.trend} back`))),
-      h('tbody', {}, rows.map((row) => h('tr', { dataset: { series: row.series, benchmark: row.benchmark } },
+      h('tbody', {}, rows.map((row) => h('tr', { dataset: { series: row.series, benchmark: row.benchmark,
+        filterText: `${row.benchmark} ${caseLabel(row.case)} ${row.metric.name}` } },
         h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
           branch: changes.branch === project.defaultBranch ? null : changes.branch, benchmark: row.benchmark,
           case: row.case.id, metric: row.metric.name === 'primary' ? null : row.metric.name,
@@ -163,6 +180,11 @@ class ChangesPage extends UrlPage {
         h('td', { class: 'num' }, valueWithError(row.score, row.error, row.metric.unit)),
         cell(row.previous, row.metric.direction, 'previous'),
         cell(row.trend, row.metric.direction, 'trend'))))));
+  }
+
+  /** Hides the rows the filter box leaves out; the summary still counts every row of the commit. */
+  filter(query) {
+    this.debug.shown = applyFilter(this.table.querySelectorAll('tbody tr'), query);
   }
 
   onKey(event) {

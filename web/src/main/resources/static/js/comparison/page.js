@@ -4,7 +4,7 @@
 
 import * as api from '../api.js';
 import { h, replace, select } from '../dom.js';
-import { dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
+import { benchmarkName, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
 
@@ -157,7 +157,12 @@ class ComparisonPage extends UrlPage {
       h('p', { class: 'meta' }, `from ${from} · ${request.status}`, request.failure ? ` · ${request.failure}` : '')));
     replace(this.body, jobs.length ? h('p', {}, h('progress', { max: jobs.length, value: done,
       'aria-label': `${done} of ${jobs.length} jobs done` }), ` ${done} of ${jobs.length} jobs done`) : null,
-    all ? h('p', {}, 'The comparison appears here when every job has run; meanwhile compare ', all, '.') : null);
+    request.status === 'failed' || request.status === 'cancelled'
+      ? h('p', { class: 'error' }, `This request ${request.status}${request.failure ? `: ${request.failure}` : ''}; `
+        + 'it will not compare. ', h('a', { href: `#/requests?${api.query({ project: request.project })}` },
+        'Its jobs'), all ? [' · compare ', all, ' instead'] : null)
+      : all ? h('p', {}, 'The comparison appears here when every job has run; meanwhile compare ', all, '. ',
+        h('a', { href: `#/requests?${api.query({ project: request.project })}` }, 'See its jobs'), '.') : null);
     this.status.textContent = `Benchmark request ${request.status}.`;
   }
 
@@ -192,7 +197,11 @@ class ComparisonPage extends UrlPage {
 
   renderBody(project, comparison) {
     this.destroyCharts();
-    const groups = comparison.hostClasses ?? [];
+    // Worse first: slower, then faster, unclear, the same (the API's order within each).
+    const RANK = { slower: 0, faster: 1, unclear: 2, same: 3 };
+    const groups = (comparison.hostClasses ?? []).map((g) => ({ ...g,
+      rows: g.rows.map((r, i) => [r, i]).sort(([a, i], [b, j]) => (RANK[a.verdict] ?? 2) - (RANK[b.verdict] ?? 2) || i - j)
+        .map(([r]) => r) }));
     const all = groups.flatMap((g) => g.rows);
     const count = (verdict) => all.filter((r) => r.verdict === verdict).length;
     this.status.textContent = groups.length === 0 ? 'Neither commit has results to compare yet.'
@@ -231,9 +240,14 @@ class ComparisonPage extends UrlPage {
   chart(canvas, rows) {
     // One benchmark's cases differ only in their parameters; several benchmarks need the method name too.
     const single = new Set(rows.map((r) => r.benchmark)).size === 1;
-    const label = (r) => [single ? null : r.benchmark.split('.').pop(),
+    const label = (r) => [single ? null : benchmarkName(r.benchmark),
       Object.keys(r.params ?? {}).length ? paramsText(r.params) : null,
-      r.metric && r.metric !== 'primary' ? r.metric : null].filter(Boolean).join(' · ') || r.benchmark.split('.').pop();
+      r.metric && r.metric !== 'primary' ? r.metric : null].filter(Boolean).join(' · ') || benchmarkName(r.benchmark);
+    // An axis of at least ±1 % around 0, so that changes of 0 % still show where the base is, and wide enough
+    // for the whiskers that are not absurd (an interval wider than ±100 % is left to the table).
+    const sane = (interval) => Array.isArray(interval) && interval[1] - interval[0] <= 200;
+    const reach = Math.max(1, ...rows.flatMap((r) => [Math.abs(r.changePercent ?? 0),
+      ...(sane(r.interval) ? r.interval.map(Math.abs) : [])]));
     return new Chart(canvas, {
       type: 'bar',
       data: {
@@ -241,7 +255,7 @@ class ComparisonPage extends UrlPage {
         datasets: [{
           label: 'head vs base (%)',
           data: rows.map((r) => r.changePercent ?? 0),
-          intervals: rows.map((r) => (Array.isArray(r.interval) ? r.interval : null)),
+          intervals: rows.map((r) => (sane(r.interval) ? r.interval : null)),
           backgroundColor: rows.map((r) => COLOR[r.verdict] ?? COLOR.unclear),
           borderWidth: 0,
         }],
@@ -253,7 +267,8 @@ class ComparisonPage extends UrlPage {
         responsive: true,
         maintainAspectRatio: false,
         scales: {
-          x: { title: { display: true, text: 'head against base, % of the base\'s score (0 = the same)' },
+          x: { min: -reach * 1.1, max: reach * 1.1,
+            title: { display: true, text: 'head against base, % of the base\'s score (0 = the same)' },
             grid: { color: (c) => (c.tick.value === 0 ? '#444' : '#e8e8e8') } },
           y: { ticks: { autoSkip: false, font: { size: 11 } } },
         },
@@ -284,6 +299,9 @@ class ComparisonPage extends UrlPage {
         const interval = Array.isArray(row.interval)
           ? `99% interval ${percent(row.interval[0])} to ${percent(row.interval[1])}`
           : 'no interval: a side has fewer than two forks';
+        // An interval wider than ±100 % says the forks disagree wildly, not that the change is 0 %.
+        const wild = Array.isArray(row.interval) && row.interval[1] - row.interval[0] > 200;
+        const words = wild ? 'too noisy to tell' : row.verdict;
         const allocation = row.allocation
           ? `${number(row.allocation.base)} → ${number(row.allocation.head)} B/op`
             + (row.allocation.changeBytes
@@ -292,13 +310,13 @@ class ComparisonPage extends UrlPage {
         return h('tr', { dataset: { verdict: row.verdict, caseKey: row.caseKey ?? '' } },
           h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
             benchmark: row.benchmark, hostClass: group.hostClass, jvm: group.jdkVersion, commit: comparison.head?.sha }) },
-          row.benchmark.split('.').pop())),
+          benchmarkName(row.benchmark))),
           h('td', {}, paramsText(row.params)),
           h('td', {}, row.metric ?? 'primary'),
           h('td', { class: 'num', title: forks(row.base) }, side(row.base, row.unit)),
           h('td', { class: 'num', title: forks(row.head) }, side(row.head, row.unit)),
           h('td', { class: `sig ${TONE[row.verdict] ?? 'unclear'}`, dataset: { verdict: row.verdict }, title: interval },
-            h('span', { class: 'num' }, percent(row.changePercent)), ' ', h('span', { class: 'words' }, row.verdict)),
+            h('span', { class: 'num' }, wild ? '' : percent(row.changePercent)), ' ', h('span', { class: 'words' }, words)),
           h('td', { class: 'num' }, allocation));
       })));
   }

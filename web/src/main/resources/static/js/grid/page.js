@@ -5,7 +5,8 @@ import * as api from '../api.js';
 import { h, replace, select } from '../dom.js';
 import { benchmarkName, caseLabel, number, percent } from '../format.js';
 import { seriesStyle, translucent } from '../palette.js';
-import { navigate } from '../router.js';
+import { applyFilter, filterBox } from '../filter.js';
+import { current, navigate } from '../router.js';
 import { ALLOC, environmentLabels, jvmOf, levelChange, line, xAxis } from '../timeline/data.js';
 
 const REVS = [15, 30, 50, 100, 200, 500];
@@ -100,6 +101,9 @@ class GridPage {
 
   set(changes) {
     const params = new URLSearchParams(this.params);
+    if (current().params.get('filter')) {
+      params.set('filter', current().params.get('filter'));
+    }
     for (const [name, value] of Object.entries(changes)) {
       if (value === null || value === undefined || value === '') {
         params.delete(name);
@@ -170,7 +174,8 @@ class GridPage {
         (value) => this.set({ metric: value === 'primary' ? null : value })),
       select('grid-revs', 'Results', [...new Set([...REVS, revs])].sort((a, b) => a - b)
         .map((n) => [String(n), `last ${n}`]), String(revs),
-      (value) => this.set({ revs: Number(value) === DEFAULT_REVS ? null : value })));
+      (value) => this.set({ revs: Number(value) === DEFAULT_REVS ? null : value })),
+      filterBox('grid-filter', current().params.get('filter'), (query) => this.filter(query)));
     if (focused) {
       document.getElementById(focused)?.focus();
     }
@@ -225,11 +230,18 @@ class GridPage {
         h('a', { href: `#/timeline?${params.toString()}`, title },
           h('span', { class: 'tile-title' }, title), summary,
           h('div', { class: 'tile-chart' }, canvas)));
+      item.dataset.filterText = `${tile.benchmark} ${caseLabel(tile.benchmarkCase)}`;
       item.load = () => this.queue.run(() => this.drawTile(item, canvas, summary, tile, styles, labels, revs,
         generation));
       this.tiles.append(item);
       this.observer.observe(item);
     }
+    this.filter(current().params.get('filter'));
+  }
+
+  /** Hidden tiles never scroll into view, so the filter also spares their reads. */
+  filter(query) {
+    this.debug.shown = applyFilter(this.tiles.querySelectorAll('.tile'), query);
   }
 
   async drawTile(item, canvas, summary, tile, styles, labels, revs, generation) {

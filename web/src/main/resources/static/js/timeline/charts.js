@@ -9,36 +9,100 @@ const { Chart } = window;
 
 const Y_AXIS_WIDTH = 78;
 
+/** How far (pixels) from the pointer a point may be and still be picked by its distance in x and y. */
+const PICK_RADIUS = 28;
+
 /**
- * Hover and click pick score points only (never the band or the median), the nearest commit on x; every
- * environment's point at that same x is included, so one tooltip compares the environments at a commit.
+ * Hover and click pick score points only (never the band or the median): the point nearest to the pointer in x
+ * AND y within PICK_RADIUS, so two commits of one day (one x on the date axis) are both reachable by pointing at
+ * each; else the nearest on x. Every other environment's point of that same commit joins it, so one tooltip
+ * compares the environments at a commit.
  */
 Chart.Interaction.modes.commit = (chart, event) => {
   const area = chart.chartArea;
   if (!area || event.x < area.left || event.x > area.right) {
     return [];
   }
-  let best = Infinity;
-  let found = [];
+  const scores = [];
   chart.data.datasets.forEach((dataset, datasetIndex) => {
-    if (dataset.role !== 'score' || !chart.isDatasetVisible(datasetIndex)) {
-      return;
-    }
-    const elements = chart.getDatasetMeta(datasetIndex).data;
-    const index = nearestIndex(elements, event.x);
-    if (index < 0) {
-      return;
-    }
-    const distance = Math.abs(elements[index].x - event.x);
-    if (distance < best - 0.5) {
-      best = distance;
-      found = [{ element: elements[index], datasetIndex, index }];
-    } else if (distance <= best + 0.5) {
-      found.push({ element: elements[index], datasetIndex, index });
+    if (dataset.role === 'score' && chart.isDatasetVisible(datasetIndex)) {
+      scores.push({ datasetIndex, elements: chart.getDatasetMeta(datasetIndex).data, data: dataset.data });
     }
   });
+  let best = null;
+  for (const { datasetIndex, elements } of scores) {
+    for (let i = lowerBound(elements, event.x - PICK_RADIUS); i < elements.length; i++) {
+      const element = elements[i];
+      if (element.x > event.x + PICK_RADIUS) {
+        break;
+      }
+      const distance = Math.hypot(element.x - event.x, element.y - event.y);
+      if (Number.isFinite(distance) && distance <= PICK_RADIUS && (!best || distance < best.distance)) {
+        best = { element, datasetIndex, index: i, distance };
+      }
+    }
+  }
+  if (!best) {
+    let nearest = Infinity;
+    for (const { datasetIndex, elements } of scores) {
+      const index = nearestIndex(elements, event.x);
+      const distance = index < 0 ? Infinity : Math.abs(elements[index].x - event.x);
+      if (distance < nearest) {
+        nearest = distance;
+        best = { element: elements[index], datasetIndex, index };
+      }
+    }
+  }
+  if (!best) {
+    return [];
+  }
+  const sha = chart.data.datasets[best.datasetIndex].data[best.index]?.point?.commit.sha;
+  const found = [{ element: best.element, datasetIndex: best.datasetIndex, index: best.index }];
+  for (const { datasetIndex, elements, data } of scores) {
+    if (datasetIndex === best.datasetIndex) {
+      continue;
+    }
+    const x = best.element.x;
+    for (let i = lowerBound(elements, x - 0.5); i < elements.length && elements[i].x <= x + 0.5; i++) {
+      if (data[i]?.point?.commit.sha === sha) {
+        found.push({ element: elements[i], datasetIndex, index: i });
+        break;
+      }
+    }
+  }
   return found;
 };
+
+/** The first element whose x is at least x (elements are sorted by x). */
+function lowerBound(elements, x) {
+  let low = 0;
+  let high = elements.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (elements[middle].x < x) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+
+const SI = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k'], [1, ''], [1e-3, 'm'], [1e-6, 'µ'], [1e-9, 'n']];
+
+/**
+ * A y tick as few characters as its neighbours need: 12,345,678 reads "12.35M" and 0.000021 "21µ" (SI prefixes, so
+ * an 8-digit tick never runs into the axis title), and only as many decimals as the step between ticks has, so
+ * 472.003 B/op ticks do not read "472.0030".
+ */
+export function siTick(value, index, ticks) {
+  const step = ticks.length > 1 ? Math.abs(ticks[1].value - ticks[0].value) : Math.abs(value) || 1;
+  const largest = Math.max(...ticks.map((t) => Math.abs(t.value)));
+  const [scale, prefix] = largest >= 1e4 || (largest > 0 && largest < 1e-2)
+    ? SI.find(([factor]) => largest >= factor) ?? SI.at(-1) : [1, ''];
+  const decimals = Math.max(0, Math.min(6, Math.ceil(-Math.log10(step / scale) - 1e-9)));
+  return `${(value / scale).toFixed(decimals)}${prefix}`;
+}
 
 function nearestIndex(elements, x) {
   if (elements.length === 0) {
@@ -159,7 +223,7 @@ export function timelineChart(canvas, options) {
             scale.width = Y_AXIS_WIDTH;
           },
           grid: { color: '#e8e8e8' },
-          ticks: { maxTicksLimit: 8 },
+          ticks: { maxTicksLimit: 8, callback: siTick },
         },
       },
       plugins: {

@@ -7,13 +7,35 @@ import { dateTime, firstLine, number, percent, shortSha, valueWithError } from '
 import { repositoryLinks } from '../repository.js';
 import { jvmOf, pointWhen, sameCommit } from './data.js';
 
-/** Better or worse in words, so the change never relies on colour alone. */
-function verdict(change, direction) {
-  if (change === null || !Number.isFinite(change) || change === 0) {
+/**
+ * Better or worse in words, judged by significance rather than by sign: the difference over its standard error,
+ * which is the larger of what the two results' errors (JMH's 99.9% half widths) and the series' run-to-run noise
+ * (the detector's relative noise, docs/detection.md) allow — a run's own error understates how much the next JVM
+ * start moves. 99.9% (|z| ≥ 3.291) says better/worse, 95% "maybe", less "within noise"; with neither an error nor
+ * the noise there is nothing to judge and only the number is shown.
+ */
+export function verdict(at, direction, noise) {
+  if (at.difference === null || !Number.isFinite(at.difference)) {
     return { text: '', tone: '' };
   }
-  const better = direction === 'higher' ? change > 0 : change < 0;
-  return { text: better ? 'better' : 'worse', tone: better ? 'better' : 'worse' };
+  const byErrors = at.error !== null && at.previousError !== null ? Math.hypot(at.error, at.previousError) / 3.291
+    : null;
+  const byNoise = noise && at.previousScore ? noise * Math.abs(at.previousScore) * Math.SQRT2 : null;
+  const standardError = Math.max(byErrors ?? 0, byNoise ?? 0);
+  if (byErrors === null && byNoise === null) {
+    return { text: '', tone: '', title: 'no error and no measured noise to judge by' };
+  }
+  const z = standardError === 0 ? (at.difference === 0 ? 0 : Infinity) : at.difference / standardError;
+  const better = direction === 'higher' ? z > 0 : z < 0;
+  const title = `z = ${Number.isFinite(z) ? z.toFixed(1) : '∞'}, judged by ${byNoise !== null && byNoise >= (byErrors ?? 0)
+    ? 'the series\' noise' : 'the results\' errors'}`;
+  if (Math.abs(z) >= 3.291) {
+    return { text: better ? 'better' : 'worse', tone: better ? 'better' : 'worse', title };
+  }
+  if (Math.abs(z) >= 1.96) {
+    return { text: better ? 'maybe better' : 'maybe worse', tone: '', title };
+  }
+  return { text: 'within noise', tone: 'muted', title };
 }
 
 /** This commit's mean score in a series and the change against the series' previous commit. */
@@ -30,7 +52,9 @@ function changeAt(points, sha) {
   const error = errors.length === at.length && errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
   const change = previous && mean !== null && previous.score ? (mean - previous.score) / Math.abs(previous.score) : null;
   const difference = previous && mean !== null ? mean - previous.score : null;
-  return { mean, error, change, difference, previous: previous?.commit.sha ?? null, runs: at.map((p) => p.run) };
+  return { mean, error, change, difference, previous: previous?.commit.sha ?? null, previousScore: previous?.score ?? null,
+    previousError: previous?.error ?? null, runs: at.map((p) => p.run),
+    noisy: at.filter((p) => p.noisy).map((p) => p.noiseReason ?? 'the runner flagged the run as noisy') };
 }
 
 function metricRows(lines, sha, which) {
@@ -43,13 +67,16 @@ function metricRows(lines, sha, which) {
     if (!at) {
       return h('tr', {}, h('th', { scope: 'row' }, swatch(line.color), line.label), h('td', { colspan: 2 }, 'no result'));
     }
-    const judged = verdict(at.difference, data.direction);
+    const judged = verdict(at, data.direction, data.series?.noise);
     // Allocation moves in bytes: 0 → 64 B/op is "+64 B/op", not a percentage of JMH's near-zero baseline.
     const shown = which === 'alloc' ? signedAmount(at.difference, data.unit) : percent(at.change);
     return h('tr', {},
       h('th', { scope: 'row' }, swatch(line.color), line.label),
-      h('td', { class: 'num' }, valueWithError(at.mean, at.error)),
-      h('td', { class: `num ${judged.tone}`, title: at.previous ? `against ${shortSha(at.previous)}` : '' },
+      h('td', { class: 'num' }, valueWithError(at.mean, at.error),
+        at.noisy.length ? h('span', { class: 'noisy', title: at.noisy.join('; ') }, ` noisy: ${at.noisy.join('; ')}`)
+          : null),
+      h('td', { class: `num ${judged.tone}`, dataset: { verdict: judged.text },
+        title: [at.previous ? `against ${shortSha(at.previous)}` : '', judged.title].filter(Boolean).join('; ') },
         at.difference === null ? '–' : `${shown} ${judged.text}`));
   }).filter(Boolean);
 }
@@ -70,7 +97,24 @@ function metadataList(metadata) {
     return null;
   }
   return h('dl', { class: 'metadata' }, Object.entries(metadata).flatMap(([key, value]) => [
-    h('dt', {}, key), h('dd', {}, typeof value === 'object' ? JSON.stringify(value) : String(value))]));
+    h('dt', {}, key), h('dd', {}, metadataValue(key, value))]));
+}
+
+/**
+ * A metadata value as a reader wants it: a time (epoch milliseconds or seconds under a key that names a time) as a
+ * date, an http(s) URL as a link, anything else as text.
+ */
+export function metadataValue(key, value) {
+  if (typeof value === 'number' && /(time|date|at|start|end|stamp)$/i.test(key)) {
+    const millis = value > 1e11 && value < 1e14 ? value : value > 1e8 && value < 1e11 ? value * 1000 : null;
+    if (millis !== null) {
+      return h('time', { datetime: new Date(millis).toISOString(), title: String(value) }, dateTime(millis));
+    }
+  }
+  if (typeof value === 'string' && /^https?:\/\/\S+$/.test(value)) {
+    return h('a', { href: value, rel: 'noopener noreferrer' }, value);
+  }
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
 async function runDetails(container, runIds) {

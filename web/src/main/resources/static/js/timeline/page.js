@@ -1,25 +1,24 @@
 // The Timeline page: one benchmark case, one line per environment, the allocation chart linked below it, and the
-// commit panel. Its whole state is the URL (docs/ui.md lists the parameters); the page only reacts to it.
+// commit panel. Its whole state is the URL (docs/ui.md lists the parameters); the page only reacts to it. This file
+// resolves the URL into data and keeps the page's lifecycle; controls.js renders the controls, view.js the charts.
 
 import * as api from '../api.js';
-import { checkbox, h, replace, select, typing } from '../dom.js';
-import { benchmarkName, caseLabel, date, shortSha } from '../format.js';
-import { OKABE_ITO, seriesStyle, translucent } from '../palette.js';
+import { h, replace, typing } from '../dom.js';
+import { caseLabel, shortSha } from '../format.js';
+import { seriesStyle } from '../palette.js';
 import { navigate } from '../router.js';
 import { annotationsOf } from './annotations.js';
-import { timelineChart, visibleRange } from './charts.js';
+import { changePointsOf } from './change-points.js';
 import { renderCommitPanel } from './commit-panel.js';
-import { ALLOC, environmentLabels, jvmOf, line, pointTime, rollingMedian, sameCommit, valueAt, xAxis } from './data.js';
+import { ALLOC, environmentLabels, jvmOf, sameCommit, valueAt } from './data.js';
+import { controls } from './controls.js';
+import { MAX_REVS, list, revsOf } from './params.js';
+import { view } from './view.js';
 
-const REVS = [50, 100, 200, 500, 1000, 2000, 5000, 10000];
-const DEFAULT_REVS = 200;
-const MAX_REVS = 100000;
-const MEDIANS = [0, 5, 9, 21];
-const DEFAULT_MEDIAN = 9;
 
 /** Parameters whose change means new data; the others only redraw or move the view. */
 const DATA = ['project', 'branch', 'benchmark', 'case', 'metric', 'hostClass', 'jvm', 'revs'];
-const VIEW = ['x', 'median', 'band', 'hide', 'base'];
+const VIEW = ['x', 'median', 'band', 'noise', 'hide', 'base'];
 
 export async function mount(root, params, context) {
   const page = new TimelinePage(root, context);
@@ -27,17 +26,6 @@ export async function mount(root, params, context) {
   return page;
 }
 
-const list = (value) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
-
-function revsOf(params) {
-  const value = Number.parseInt(params.get('revs') ?? '', 10);
-  return Number.isInteger(value) && value >= 1 ? Math.min(value, MAX_REVS) : DEFAULT_REVS;
-}
-
-function medianOf(params) {
-  const value = Number.parseInt(params.get('median') ?? '', 10);
-  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_MEDIAN;
-}
 
 function metricOrder(a, b) {
   const rank = (name) => (name === 'primary' ? 0 : name === ALLOC ? 1 : 2);
@@ -315,9 +303,13 @@ class TimelinePage {
   fetchAnnotations(loaded, generation) {
     this.alerts = [];
     const ids = loaded.lines.flatMap((l) => [l.primary?.series.id, l.alloc?.series.id]).filter(Boolean);
-    annotationsOf(ids).then((alerts) => {
+    // Alerts and the detector's change points (contract 1; none until that API is on the server), one mark per
+    // commit and kind: an alerted change point is its alert.
+    Promise.all([annotationsOf(ids), changePointsOf(loaded.selection.project.name, ids)]).then(([alerts, points]) => {
       if (generation === this.generation || this.loaded === loaded) {
-        this.alerts = alerts;
+        const seen = new Set(alerts.map((a) => `${a.sha}\u0000${a.kind}`));
+        this.alerts = [...alerts, ...points.filter((p) => !seen.has(`${p.sha}\u0000${p.kind}`))];
+        this.debug.changePoints = points.length;
         this.updateAnnotations();
       }
     });
@@ -387,319 +379,6 @@ class TimelinePage {
     if (focused && document.activeElement?.id !== focused) {
       document.getElementById(focused)?.focus();
     }
-  }
-
-  renderPickers(selection) {
-    this.keepFocus(() => {
-      const { projects, project, branch, benchmarks = [], benchmark, cases = [], benchmarkCase, metrics = [] } = selection;
-      if (!project) {
-        this.pickers.replaceChildren();
-        return;
-      }
-      const units = new Map((selection.series ?? []).map((s) => [s.metric.name, s.metric.unit]));
-      replace(this.pickers,
-        select('pick-project', 'Project', projects.map((p) => [p.name, p.name]), project.name,
-          (value) => this.set({ project: value, branch: null, benchmark: null, case: null, metric: null, commit: null,
-            zoom: null, base: null })),
-        project.branches.length > 1 ? select('pick-branch', 'Branch', project.branches.map((b) => [b, b]), branch,
-          (value) => this.set({ branch: value === project.defaultBranch ? null : value, commit: null, zoom: null }))
-          : null,
-        select('pick-benchmark', 'Benchmark',
-          benchmarks.map((b) => [b.name, `${benchmarkName(b.name)} (${b.cases})`, b.name]), benchmark?.name,
-          (value) => this.set({ benchmark: value, case: null, commit: null, zoom: null, base: null })),
-        select('pick-case', 'Case', cases.map((c) => [String(c.id), caseLabel(c)]), String(benchmarkCase?.id),
-          (value) => this.set({ case: value, commit: null, zoom: null, base: null })),
-        select('pick-metric', 'Metric',
-          metrics.map((m) => [m, units.get(m) ? `${m} (${units.get(m)})` : m]), selection.metric,
-          (value) => this.set({ metric: value === 'primary' ? null : value, zoom: null })),
-        benchmark ? h('a', { class: 'side-link', id: 'grid-link',
-          href: `#/grid?${new URLSearchParams({ project: project.name, benchmark: benchmark.name,
-            ...(selection.metric !== 'primary' ? { metric: selection.metric } : {}) }).toString()}` },
-        'All cases in a grid') : null);
-    });
-  }
-
-  renderOptions() {
-    this.keepFocus(() => {
-      const revs = revsOf(this.params);
-      const revOptions = [...new Set([...REVS, revs])].sort((a, b) => a - b)
-        .map((n) => [String(n), `last ${n}`]);
-      const median = medianOf(this.params);
-      const medianOptions = [...new Set([...MEDIANS, median])].sort((a, b) => a - b)
-        .map((n) => [String(n), n === 0 ? 'off' : `of ${n}`]);
-      const base = this.params.get('base');
-      replace(this.options,
-        select('opt-revs', 'Results', revOptions, String(revs),
-          (value) => this.set({ revs: Number(value) === DEFAULT_REVS ? null : value, zoom: null })),
-        select('opt-x', 'X axis', [['date', 'commit date (or when recorded)'], ['index', 'equidistant commits']],
-          this.params.get('x') === 'index' ? 'index' : 'date',
-          (value) => this.set({ x: value === 'date' ? null : value, zoom: null }, { replace: true })),
-        select('opt-median', 'Moving median', medianOptions, String(median),
-          (value) => this.set({ median: Number(value) === DEFAULT_MEDIAN ? null : value }, { replace: true })),
-        checkbox('opt-band', 'Error band', this.params.get('band') !== 'off',
-          (checked) => this.set({ band: checked ? null : 'off' }, { replace: true })),
-        h('label', { class: 'field', for: 'opt-base' }, h('span', {}, 'Baseline commit or tag'),
-          h('input', { id: 'opt-base', type: 'text', value: base ?? '', placeholder: 'sha or tag', size: '12',
-            spellcheck: 'false', autocomplete: 'off',
-            onchange: (event) => this.setBaseline(event.target.value.trim()) })),
-        h('button', { type: 'button', id: 'reset-zoom', onclick: () => this.resetZoom(),
-          title: 'Show all loaded results (0)' }, 'Reset zoom'));
-    });
-  }
-
-  renderLegend() {
-    const selection = this.selection;
-    const hidden = new Set(list(this.params.get('hide')));
-    const filtered = selection.hostClasses.length > 0 || selection.jvms.length > 0;
-    this.keepFocus(() => {
-      replace(this.legend,
-        h('legend', {}, 'Environments'),
-        this.loaded.lines.map((l) => checkbox(`env-${l.environment.id}`,
-          [h('span', { class: 'swatch', style: `background:${l.color}`, 'aria-hidden': 'true' }), l.label,
-            h('span', { class: 'count' }, ` ${l.primary.points.length}`), detectable(l.primary.series)],
-          !hidden.has(String(l.environment.id)),
-          (checked) => {
-            const next = new Set(hidden);
-            if (checked) {
-              next.delete(String(l.environment.id));
-            } else {
-              next.add(String(l.environment.id));
-            }
-            this.set({ hide: [...next].join(',') }, { replace: true });
-          },
-          { title: [l.environment.vmName, l.environment.vmVersion, ...(l.environment.jvmArgs ?? [])]
-            .filter(Boolean).join(' ') })),
-        filtered ? h('button', { type: 'button', class: 'link', id: 'all-environments',
-          onclick: () => this.set({ hostClass: null, jvm: null, hide: null }) },
-        `Only ${[...selection.hostClasses, ...selection.jvms.map((j) => `JDK ${j}`)].join(', ')}: `
-          + `show all ${selection.environments.length} environments`) : null,
-        this.loaded.lines.length === 0 ? h('span', { class: 'muted' }, 'No environment matches.') : null);
-    });
-  }
-
-  visibleLines() {
-    const hidden = new Set(list(this.params.get('hide')));
-    return this.loaded.lines.filter((l) => !hidden.has(String(l.environment.id)));
-  }
-
-  /** Datasets of one chart: per environment its scores, the ±error band and the moving median. */
-  datasets(lines, which) {
-    const band = this.params.get('band') !== 'off';
-    const median = medianOf(this.params);
-    const datasets = [];
-    const counts = {};
-    for (const l of lines) {
-      const data = l[which];
-      if (!data) {
-        continue;
-      }
-      const { scores, upper, lower } = line(data.points, this.axis);
-      counts[l.label] = scores.length;
-      const many = scores.length > 400;
-      if (band && upper.length > 0) {
-        datasets.push({ role: 'band-lower', label: `${l.label} −error`, data: lower, borderWidth: 0, pointRadius: 0,
-          pointHitRadius: 0, fill: false });
-        datasets.push({ role: 'band', label: `${l.label} +error`, data: upper, borderWidth: 0, pointRadius: 0,
-          pointHitRadius: 0, fill: '-1', backgroundColor: translucent(l.color, 0.16) });
-      }
-      const medians = rollingMedian(scores, median);
-      datasets.push({
-        role: 'score', label: l.label, data: scores, environment: l.environment.id,
-        borderColor: medians.length ? translucent(l.color, 0.45) : l.color, borderWidth: medians.length ? 1 : 1.5,
-        borderDash: l.dash, backgroundColor: l.color, pointBackgroundColor: l.color, pointBorderWidth: 0,
-        pointRadius: many ? 0 : 2.5, pointHoverRadius: 5, pointHitRadius: 6,
-      });
-      if (medians.length) {
-        datasets.push({ role: 'median', label: `${l.label} median`, data: medians, borderColor: l.color,
-          borderDash: l.dash, borderWidth: 2.25, pointRadius: 0, pointHitRadius: 0 });
-      }
-    }
-    return { datasets, counts };
-  }
-
-  destroyCharts() {
-    for (const name of ['primary', 'alloc']) {
-      this.charts[name]?.destroy();
-      this.charts[name] = null;
-    }
-  }
-
-  draw() {
-    this.destroyCharts();
-    this.drawnAnnotations = {};
-    const lines = this.visibleLines();
-    const { selection } = this.loaded;
-    const all = this.loaded.lines.flatMap((l) => [l.primary?.points, l.alloc?.points]).filter(Boolean);
-    this.axis = xAxis(this.params.get('x') === 'index' ? 'index' : 'date', all);
-    this.debug.xMode = this.axis.mode;
-    Object.defineProperty(this.debug, 'order', { configurable: true, enumerable: true, get: () => this.axis.order });
-
-    const primaryUnit = this.loaded.lines[0]?.primary.unit;
-    const primaryDirection = this.loaded.lines[0]?.primary.direction;
-    const primary = this.datasets(lines, 'primary');
-    this.primaryFigure.hidden = false;
-    this.charts.primary = timelineChart(this.primaryBox.querySelector('canvas'), {
-      axis: this.axis, datasets: primary.datasets, unit: primaryUnit, direction: primaryDirection,
-      title: `${benchmarkName(selection.benchmark.name)} · ${caseLabel(selection.benchmarkCase)} · ${selection.metric}`,
-      annotations: this.createdAnnotations('primary'),
-      onCommit: (sha) => this.open(sha, { focus: true }), onZoom: (chart) => this.onZoom(chart),
-    });
-    this.debug.counts = primary.counts;
-    this.primaryFigure.dataset.points = JSON.stringify(primary.counts);
-
-    const allocLine = this.loaded.lines.find((l) => l.alloc);
-    const alloc = this.datasets(lines, 'alloc');
-    this.debug.allocCounts = alloc.counts;
-    this.allocFigure.dataset.points = JSON.stringify(alloc.counts);
-    this.allocFigure.hidden = !allocLine;
-    if (allocLine) {
-      this.charts.alloc = timelineChart(this.allocBox.querySelector('canvas'), {
-        axis: this.axis, datasets: alloc.datasets, unit: allocLine.alloc.unit, direction: allocLine.alloc.direction,
-        title: `${ALLOC} (${allocLine.alloc.unit})`, annotations: this.createdAnnotations('alloc'),
-        onCommit: (sha) => this.open(sha, { focus: true }), onZoom: (chart) => this.onZoom(chart),
-      });
-    }
-    this.debug.charts = this.charts;
-    const total = Object.values(primary.counts).reduce((a, b) => a + b, 0);
-    const newest = lines.map((l) => l.primary.points.at(-1)).filter(Boolean)
-      .reduce((a, b) => (a === null || pointTime(b) > pointTime(a) ? b : a), null)?.commit.sha;
-    this.status.classList.remove('error');
-    this.status.textContent = total === 0 ? 'No results for this selection.'
-      : `${total} results in ${lines.length} of ${this.loaded.lines.length} environments, the last `
-        + `${this.loaded.revs} of each; newest commit ${shortSha(newest)} of ${date(this.axis.times.get(newest))}.`
-        + (allocLine || selection.metric === ALLOC ? '' : ` No ${ALLOC} for this case (JMH's -prof gc adds it).`);
-    this.setState('ready');
-  }
-
-  /** The x of a commit on the current axis, or undefined when no loaded point has it. */
-  xOf(sha) {
-    if (!sha || !this.axis) {
-      return undefined;
-    }
-    const full = this.axis.times.has(sha) ? sha : [...this.axis.times.keys()].find((s) => sameCommit(s, sha));
-    if (!full) {
-      return undefined;
-    }
-    return this.axis.mode === 'index' ? this.axis.indexOf(full) : this.axis.times.get(full) ?? undefined;
-  }
-
-  annotations(which) {
-    const result = {};
-    for (const [i, alert] of this.alerts.entries()) {
-      const x = this.xOf(alert.sha);
-      if (x === undefined) {
-        continue;
-      }
-      const kind = alert.kind.toLowerCase();
-      const color = /regress|worse|degrad/.test(kind) ? OKABE_ITO.vermillion
-        : /improve|better/.test(kind) ? OKABE_ITO.bluishGreen : OKABE_ITO.black;
-      result[`alert${i}`] = { type: 'line', xMin: x, xMax: x, borderColor: color, borderWidth: 1.5,
-        borderDash: [5, 4], label: which === 'primary' ? { display: true, content: alert.label, position: 'start',
-          backgroundColor: color, color: '#fff', font: { size: 11 }, padding: 3 } : { display: false } };
-    }
-    const base = this.params.get('base');
-    if (base) {
-      let labelled = false;
-      for (const l of this.visibleLines()) {
-        const value = this.baselines.get(l)?.[which];
-        if (value === null || value === undefined) {
-          continue;
-        }
-        // One label says what the dashed lines are; one per environment would pile up over the points.
-        result[`base-${l.environment.id}`] = { type: 'line', yMin: value, yMax: value, borderColor: l.color,
-          borderWidth: 1.5, borderDash: [8, 4], drawTime: 'beforeDatasetsDraw',
-          label: { display: !labelled, content: `baseline ${shortSha(base)}`, position: 'start',
-            backgroundColor: 'rgba(255, 255, 255, 0.85)', color: '#333', font: { size: 10 }, padding: 2 } };
-        labelled = true;
-      }
-    }
-    const selected = this.xOf(this.params.get('commit'));
-    if (selected !== undefined) {
-      result.selected = { type: 'line', xMin: selected, xMax: selected, borderColor: '#222', borderWidth: 1 };
-    }
-    return result;
-  }
-
-  createdAnnotations(which) {
-    const annotations = this.annotations(which);
-    this.drawnAnnotations[which] = JSON.stringify(annotations);
-    return annotations;
-  }
-
-  updateAnnotations() {
-    if (!this.loaded || !this.axis) {
-      return;
-    }
-    this.debug.annotations = this.alerts.map((a) => ({ ...a, x: this.xOf(a.sha) ?? null }));
-    for (const which of ['primary', 'alloc']) {
-      const chart = this.charts[which];
-      const annotations = this.annotations(which);
-      // An update redraws every point: skip it when the annotations are the ones drawn.
-      const text = JSON.stringify(annotations);
-      if (chart && text !== this.drawnAnnotations[which]) {
-        chart.options.plugins.annotation.annotations = annotations;
-        chart.update('none');
-        this.drawnAnnotations[which] = text;
-      }
-    }
-  }
-
-  onZoom(chart) {
-    if (this.syncing) {
-      return;
-    }
-    const range = visibleRange(chart);
-    this.syncing = true;
-    try {
-      for (const other of Object.values(this.charts)) {
-        if (other && other !== chart) {
-          if (range) {
-            other.zoomScale('x', range, 'none');
-          } else {
-            other.resetZoom('none');
-          }
-        }
-      }
-    } finally {
-      this.syncing = false;
-    }
-    const round = (value) => (this.axis.mode === 'index' ? Math.round(value * 100) / 100 : Math.round(value));
-    this.set({ zoom: range ? `${round(range.min)},${round(range.max)}` : null }, { replace: true });
-  }
-
-  /** Applies the URL's zoom to both charts unless they already show it (the URL was written by a zoom). */
-  applyZoom() {
-    const [min, max] = list(this.params.get('zoom')).map(Number);
-    const wanted = Number.isFinite(min) && Number.isFinite(max) && min < max ? { min, max } : null;
-    for (const chart of Object.values(this.charts)) {
-      if (!chart) {
-        continue;
-      }
-      const range = visibleRange(chart);
-      const tolerance = this.axis.mode === 'index' ? 0.01 : 1;
-      if (wanted && (!range || Math.abs(range.min - wanted.min) > tolerance
-        || Math.abs(range.max - wanted.max) > tolerance)) {
-        chart.zoomScale('x', wanted, 'none');
-      } else if (!wanted && range) {
-        chart.resetZoom('none');
-      }
-    }
-  }
-
-  resetZoom() {
-    for (const chart of Object.values(this.charts)) {
-      chart?.resetZoom('none');
-    }
-    this.set({ zoom: null }, { replace: true });
-  }
-
-  zoomBy(factor) {
-    const chart = this.charts.primary;
-    if (!chart) {
-      return;
-    }
-    chart.zoom({ x: factor }, 'none');
-    this.onZoom(chart);
   }
 
   open(sha, { focus = false, replace = false } = {}) {
@@ -792,32 +471,8 @@ class TimelinePage {
     }
   }
 
-  /** Where a commit's point of an environment is drawn, in CSS pixels from the canvas' top left (for tests). */
-  pixelOf(label, sha, which) {
-    const chart = this.charts[which];
-    if (!chart) {
-      return null;
-    }
-    const datasetIndex = chart.data.datasets.findIndex((d) => d.role === 'score' && d.label === label);
-    if (datasetIndex < 0) {
-      return null;
-    }
-    const index = chart.data.datasets[datasetIndex].data.findIndex((d) => sameCommit(d.point.commit.sha, sha));
-    const element = chart.getDatasetMeta(datasetIndex).data[index];
-    return element ? { x: element.x, y: element.y, width: chart.width, height: chart.height } : null;
-  }
 }
 
-/**
- * The smallest step the detector finds in a series within three runs, from the noise it measured there: a reader
- * should not expect a 2% regression to be caught on a series whose noise only lets 8% through.
- */
-function detectable(series) {
-  const mdc = series.minimalDetectableChange;
-  if (mdc === null || mdc === undefined || !Number.isFinite(mdc)) {
-    return null;
-  }
-  const noise = Number.isFinite(series.noise) ? `; run-to-run noise ${(series.noise * 100).toFixed(1)}%` : '';
-  return h('span', { class: 'detectable', title: `minimal detectable change: the smallest step the detector `
-    + `finds within three runs${noise}` }, ` · detects ≥ ${(mdc * 100).toFixed(1)}%`);
-}
+// The controls (pickers, options, legend) and the charts (datasets, annotations, zoom) change for their own
+// reasons; they live in controls.js and view.js as methods of this page.
+Object.assign(TimelinePage.prototype, controls, view);

@@ -60,6 +60,11 @@ final class Browser implements AutoCloseable {
         return new Browser(new ChromeDriver(service, options));
     }
 
+    /** Resizes the window (the viewport in headless Chromium), e.g. to a phone's 360 px. */
+    void size(int width, int height) {
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, height));
+    }
+
     void open(String url) {
         driver.get(url);
     }
@@ -113,6 +118,18 @@ final class Browser implements AutoCloseable {
     /** The console messages and failed loads since the last call. */
     List<LogEntry> log() {
         return driver.manage().logs().get(LogType.BROWSER).getAll();
+    }
+
+    /**
+     * Severe console entries (errors, failed loads) since the last call. A 404 of /api/v1/change-points is left
+     * out: the timeline asks that API (contract 1, built on the detection branch) and draws nothing without it.
+     */
+    List<String> errors() {
+        return log().stream()
+            .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+            .map(LogEntry::getMessage)
+            .filter(message -> !(message.contains("/api/v1/change-points") && message.contains("404")))
+            .toList();
     }
 
     void screenshot(Path file) {

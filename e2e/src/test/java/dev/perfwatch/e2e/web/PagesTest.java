@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -14,7 +13,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.support.ui.Select;
 import tools.jackson.databind.JsonNode;
 
@@ -216,6 +214,37 @@ class PagesTest {
     }
 
     @Test
+    void requestsWhenAWriteTokenIsKeptShowPurposeAttemptsAndSetAQueuedJobsPriority() {
+        browser.open(server.url() + "/#/requests");
+        await("requests");
+        // The triage test may have kept a token in this tab: start without one.
+        browser.script("sessionStorage.removeItem('perfwatch.writeToken')");
+        browser.open("about:blank");
+        browser.open(server.url() + "/#/requests");
+        await("requests");
+        String running = "#running-table tr[data-job='" + seeds.runningJob + "']";
+        assertThat(browser.element(running).getText()).contains("attempt 1 of").contains("bench-4c-01");
+        assertThat(browser.element(running).getText()).containsPattern("(api|nightly|request|confirmation|bisection)");
+        assertThat(browser.element("#requests-table tr[data-request='" + seeds.request + "']").getText())
+            .doesNotContain(" –");
+        assertThat(browser.elements("[data-action]")).as("no job actions without a write token").isEmpty();
+
+        browser.element("#token-input").sendKeys(ServerProcess.ADMIN_TOKEN);
+        browser.element("#token-keep").click();
+        String queued = "#queued-table tr[data-job='" + seeds.queuedJob + "']";
+        browser.await("document.querySelector(\"" + queued + " [data-action=priority]\")");
+        browser.element("#priority-" + seeds.queuedJob).clear();
+        browser.element("#priority-" + seeds.queuedJob).sendKeys("7");
+        browser.element(queued + " [data-action=priority]").click();
+        browser.await("document.getElementById('notice').textContent.includes('priority 7')");
+        assertThat(seeds.get("/api/v1/jobs/" + seeds.queuedJob).get("priority").asInt()).isEqualTo(7);
+        assertThat(browser.elements(running + " [data-action=cancel]")).hasSize(1);
+        browser.element("#token-forget").click();
+        browser.await("!document.querySelector('[data-action]')");
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
     void requestsWhenJobsRunShowsProgressQueueAndTheFailedJobsLog() throws IOException {
         browser.open(server.url() + "/#/requests");
         await("requests");
@@ -269,9 +298,6 @@ class PagesTest {
 
     /** Severe console entries: errors, failed loads. */
     static List<String> errors() {
-        return browser.log().stream()
-            .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
-            .map(LogEntry::getMessage)
-            .toList();
+        return browser.errors();
     }
 }

@@ -91,7 +91,7 @@ final class WebSession implements AutoCloseable {
                 .header("Authorization", "Bearer " + ServerProcess.ADMIN_TOKEN)
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
+        if (response.statusCode() / 100 != 2) {
             throw new IllegalStateException(path + " answered " + response.statusCode() + ": " + response.body());
         }
     }

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,7 +20,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.logging.LogEntry;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -95,6 +93,9 @@ class WebUiTest {
         browser.open(server.url() + "/#/timeline?project=web&benchmark=" + BENCHMARK);
         browser.await(READY);
         assertThat(browser.element("#environments").getText()).containsPattern("detects ≥ [0-9]+\\.[0-9]%");
+        assertThat(browser.script("return window.perfwatch.timeline.charts.primary.data.datasets"
+                + ".filter(d => d.role === 'noise-upper' || d.role === 'noise-lower').length"))
+            .as("a ±2σ noise band around each measured series' median").isNotEqualTo(0L);
         assertThat(errors()).isEmpty();
     }
 
@@ -260,10 +261,7 @@ class WebUiTest {
 
     /** Severe console entries: errors, failed loads. */
     private static List<String> errors() {
-        return browser.log().stream()
-            .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
-            .map(LogEntry::getMessage)
-            .toList();
+        return browser.errors();
     }
 
     private static String caseId(String length, String alphabet) throws Exception {

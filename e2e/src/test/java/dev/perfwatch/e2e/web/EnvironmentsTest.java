@@ -1,0 +1,160 @@
+package dev.perfwatch.e2e.web;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.perfwatch.e2e.ServerProcess;
+
+import static dev.perfwatch.e2e.web.SuiteHistory.BENCHMARK;
+import static dev.perfwatch.e2e.web.SuiteHistory.COMMITS;
+import static dev.perfwatch.e2e.web.SuiteHistory.sha;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The environment comparison (GET /api/v1/environment-comparisons and its page) over {@link SuiteHistory}: at the
+ * newest commit the 8-core hosts take 0.8 of the time the 4-core ones take after the regression's 1.1, so every
+ * case is faster there by the ratio 0.727.
+ */
+@ExtendWith(WebSession.Extension.class)
+class EnvironmentsTest {
+
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"));
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    static ServerProcess server;
+
+    static Browser browser;
+
+    @BeforeAll
+    static void start() {
+        server = WebSession.current().server;
+        browser = WebSession.current().browser;
+    }
+
+    @BeforeEach
+    void blank() {
+        browser.size(1280, 960);
+        browser.open("about:blank");
+        browser.log();
+    }
+
+    @Test
+    void apiWhenNoCommitGivenComparesTheNewestCommitsEnvironmentsWithIntervals() throws Exception {
+        JsonNode answer = get("/api/v1/environment-comparisons?project=web&benchmark=" + BENCHMARK, 200);
+
+        assertThat(answer.get("commit").get("sha").asString()).isEqualTo(sha(COMMITS - 1));
+        assertThat(answer.get("environments")).hasSize(3);
+        long fourCore = environment(answer, "4-core · JDK 17.0.2");
+        long eightCore = environment(answer, "8-core · JDK 17.0.2");
+
+        JsonNode chosen = get("/api/v1/environment-comparisons?project=web&environments=" + fourCore + "," + eightCore,
+                200);
+        assertThat(chosen.get("environments").get(0).get("id").asLong()).isEqualTo(fourCore);
+        assertThat(chosen.get("rows")).hasSize(8);
+        int faster = 0;
+        for (JsonNode row : chosen.get("rows")) {
+            JsonNode eight = row.get("cells").get(1);
+            assertThat(eight.get("ratio").asDouble()).isCloseTo(0.8 / 1.1, within(0.03));
+            assertThat(eight.get("interval").get(0).asDouble()).isLessThan(eight.get("ratio").asDouble());
+            assertThat(eight.get("interval").get(1).asDouble()).isGreaterThan(eight.get("ratio").asDouble());
+            // Two forks a side leave a wide 99% interval (t at about 2 degrees of freedom): a case may stay unclear,
+            // but none may read slower or the same.
+            assertThat(eight.get("verdict").asString()).isIn("faster", "unclear");
+            faster += eight.get("verdict").asString().equals("faster") ? 1 : 0;
+            assertThat(eight.get("allocation").asDouble()).isPositive();
+            assertThat(row.get("cells").get(0).path("ratio").isNumber()).as("the baseline has no ratio").isFalse();
+        }
+        assertThat(faster).isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void apiWhenInputIsBadAnswersAProblemNamingTheField() throws Exception {
+        assertThat(get("/api/v1/environment-comparisons?project=web&environments=1", 400).get("field").asString())
+            .isEqualTo("environments");
+        assertThat(get("/api/v1/environment-comparisons?project=web&environments=1,x", 400).get("field").asString())
+            .isEqualTo("environments");
+        assertThat(get("/api/v1/environment-comparisons?project=web&commit=zz", 400).get("field").asString())
+            .isEqualTo("commit");
+        get("/api/v1/environment-comparisons?project=nothing", 404);
+        get("/api/v1/environment-comparisons?project=web&commit=" + "0".repeat(40), 404);
+    }
+
+    @Test
+    void pageWhenOpenedFromTheTimelineLegendShowsEachCaseAsARatioToTheBaselineAndSorts() throws IOException {
+        browser.open(server.url() + "/#/timeline?project=web&benchmark=" + BENCHMARK);
+        browser.await("window.perfwatch?.timeline?.state === 'ready' && document.getElementById('compare-environments')");
+        browser.element("#compare-environments").click();
+        browser.await("window.perfwatch?.environments?.state === 'ready' && window.perfwatch.environments.charts === 1");
+        assertThat(browser.url()).contains("#/environments?project=web").contains("environments=");
+        assertThat(browser.elements("#environments-table tbody tr")).hasSize(8);
+        assertThat(browser.elements("#environments-choices input[type=checkbox]:checked")).hasSize(3);
+
+        // The 8-core hosts as the only other environment against the 4-core JDK 17 ones.
+        JsonNode all = get("/api/v1/environment-comparisons?project=web", 200);
+        long fourCore = environment(all, "4-core · JDK 17.0.2");
+        long eightCore = environment(all, "8-core · JDK 17.0.2");
+        browser.open(server.url() + "/environments?project=web&environments=" + fourCore + "," + eightCore);
+        browser.await("window.perfwatch?.environments?.state === 'ready' && window.perfwatch.environments.charts === 1");
+        assertThat(browser.url()).contains("/#/environments?project=web");
+        List<?> verdicts = (List<?>) browser.script(
+                "return window.perfwatch.environments.rows.map(r => r.verdicts[1])");
+        assertThat(verdicts).hasSize(8).allMatch(v -> v.equals("faster") || v.equals("unclear"));
+        assertThat(verdicts.stream().filter("faster"::equals).count()).isGreaterThanOrEqualTo(4);
+        assertThat(browser.element("#environments-table td.sig.better").getText()).contains("0.7").contains("faster");
+        assertThat(browser.element("#environments-table thead th").getText()).isEqualTo("Case");
+
+        browser.element("#environments-table [data-sort=name]").click();
+        browser.await("location.hash.includes('sort=name')");
+        browser.await("window.perfwatch.environments.state === 'ready'");
+        List<?> keys = (List<?>) browser.script("return window.perfwatch.environments.rows.map(r => r.caseKey)");
+        assertThat(keys).isSortedAccordingTo((a, b) -> a.toString().compareTo(b.toString()));
+
+        browser.element("[data-baseline='" + eightCore + "']").click();
+        browser.await("window.perfwatch.environments.state === 'ready' && window.perfwatch.environments.environments[0] === "
+                + eightCore);
+        List<?> swapped = (List<?>) browser.script("return window.perfwatch.environments.rows.map(r => r.verdicts[1])");
+        assertThat(swapped).allMatch(v -> v.equals("slower") || v.equals("unclear"));
+        assertThat(swapped.stream().filter("slower"::equals).count()).isGreaterThanOrEqualTo(4);
+        Path file = SCREENSHOTS.resolve("environments.png");
+        browser.screenshot(file);
+        assertThat(Files.size(file)).isLessThan(300_000);
+    }
+
+    private static long environment(JsonNode answer, String label) {
+        for (JsonNode environment : answer.get("environments")) {
+            if (environment.get("label").asString().equals(label)) {
+                return environment.get("id").asLong();
+            }
+        }
+        throw new AssertionError("no environment " + label + " in " + answer);
+    }
+
+    private static JsonNode get(String path, int status) throws IOException {
+        try {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create(server.url() + path)).header("Accept", "application/json").build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(status);
+            return JSON.readTree(response.body());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IOException(ex);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+// The timeline's controls: the pickers (project, branch, benchmark, case, metric), the view options and the
+// legend of environments. Methods of the timeline page (Object.assign in page.js): they read this.params and
+// write the URL through this.set.
+
+import { checkbox, copyButton, h, replace, select } from '../dom.js';
+import { benchmarkName, caseLabel } from '../format.js';
+import { DEFAULT_MEDIAN, DEFAULT_REVS, MEDIANS, REVS, list, medianOf, revsOf } from './params.js';
+
+/**
+ * The smallest step the detector finds in a series within three runs, from the noise it measured there: a reader
+ * should not expect a 2% regression to be caught on a series whose noise only lets 8% through.
+ */
+function detectable(series) {
+  const mdc = series.minimalDetectableChange;
+  if (mdc === null || mdc === undefined || !Number.isFinite(mdc)) {
+    return null;
+  }
+  const noise = Number.isFinite(series.noise) ? `; run-to-run noise ${(series.noise * 100).toFixed(1)}%` : '';
+  return h('span', { class: 'detectable', title: `minimal detectable change: the smallest step the detector `
+    + `finds within three runs${noise}` }, ` · detects ≥ ${(mdc * 100).toFixed(1)}%`);
+}
+
+export const controls = {
+  renderPickers(selection) {
+    this.keepFocus(() => {
+      const { projects, project, branch, benchmarks = [], benchmark, cases = [], benchmarkCase, metrics = [] } = selection;
+      if (!project) {
+        this.pickers.replaceChildren();
+        return;
+      }
+      const units = new Map((selection.series ?? []).map((s) => [s.metric.name, s.metric.unit]));
+      replace(this.pickers,
+        select('pick-project', 'Project', projects.map((p) => [p.name, p.name]), project.name,
+          (value) => this.set({ project: value, branch: null, benchmark: null, case: null, metric: null, commit: null,
+            zoom: null, base: null })),
+        project.branches.length > 1 ? select('pick-branch', 'Branch', project.branches.map((b) => [b, b]), branch,
+          (value) => this.set({ branch: value === project.defaultBranch ? null : value, commit: null, zoom: null }))
+          : null,
+        select('pick-benchmark', 'Benchmark',
+          benchmarks.map((b) => [b.name, `${benchmarkName(b.name)} (${b.cases})`, b.name]), benchmark?.name,
+          (value) => this.set({ benchmark: value, case: null, commit: null, zoom: null, base: null })),
+        select('pick-case', 'Case', cases.map((c) => [String(c.id), caseLabel(c), caseLabel(c)]),
+          String(benchmarkCase?.id),
+          (value) => this.set({ case: value, commit: null, zoom: null, base: null })),
+        select('pick-metric', 'Metric',
+          metrics.map((m) => [m, units.get(m) ? `${m} (${units.get(m)})` : m]), selection.metric,
+          (value) => this.set({ metric: value === 'primary' ? null : value, zoom: null })),
+        benchmark ? h('a', { class: 'side-link', id: 'grid-link',
+          href: `#/grid?${new URLSearchParams({ project: project.name, benchmark: benchmark.name,
+            ...(selection.metric !== 'primary' ? { metric: selection.metric } : {}) }).toString()}` },
+        'All cases in a grid') : null,
+        // The whole name, wrapped rather than cut as a select cuts it, with a copy button.
+        benchmark ? h('p', { class: 'full-name', id: 'full-name' }, h('span', {}, benchmark.name,
+          benchmarkCase ? ` · ${caseLabel(benchmarkCase)}` : ''), copyButton(benchmark.name)) : null);
+    });
+  },
+
+  renderOptions() {
+    this.keepFocus(() => {
+      const revs = revsOf(this.params);
+      const revOptions = [...new Set([...REVS, revs])].sort((a, b) => a - b)
+        .map((n) => [String(n), `last ${n}`]);
+      const median = medianOf(this.params);
+      const medianOptions = [...new Set([...MEDIANS, median])].sort((a, b) => a - b)
+        .map((n) => [String(n), n === 0 ? 'off' : `of ${n}`]);
+      const base = this.params.get('base');
+      replace(this.options,
+        select('opt-revs', 'Results', revOptions, String(revs),
+          (value) => this.set({ revs: Number(value) === DEFAULT_REVS ? null : value, zoom: null })),
+        select('opt-x', 'X axis', [['date', 'commit date (or when recorded)'], ['index', 'equidistant commits']],
+          this.params.get('x') === 'index' ? 'index' : 'date',
+          (value) => this.set({ x: value === 'date' ? null : value, zoom: null }, { replace: true })),
+        select('opt-median', 'Moving median', medianOptions, String(median),
+          (value) => this.set({ median: Number(value) === DEFAULT_MEDIAN ? null : value }, { replace: true })),
+        checkbox('opt-band', 'Error band', this.params.get('band') !== 'off',
+          (checked) => this.set({ band: checked ? null : 'off' }, { replace: true })),
+        checkbox('opt-noise', 'Noise band', this.params.get('noise') !== 'off',
+          (checked) => this.set({ noise: checked ? null : 'off' }, { replace: true }),
+          { title: '±2σ of the detector\'s noise of each series around its moving median' }),
+        h('label', { class: 'field', for: 'opt-base' }, h('span', {}, 'Baseline commit or tag'),
+          h('input', { id: 'opt-base', type: 'text', value: base ?? '', placeholder: 'sha or tag', size: '12',
+            spellcheck: 'false', autocomplete: 'off',
+            onchange: (event) => this.setBaseline(event.target.value.trim()) })),
+        h('button', { type: 'button', id: 'reset-zoom', onclick: () => this.resetZoom(),
+          title: 'Show all loaded results (0)' }, 'Reset zoom'));
+    });
+  },
+
+  renderLegend() {
+    const selection = this.selection;
+    const hidden = new Set(list(this.params.get('hide')));
+    const filtered = selection.hostClasses.length > 0 || selection.jvms.length > 0;
+    this.keepFocus(() => {
+      replace(this.legend,
+        h('legend', {}, 'Environments'),
+        this.loaded.lines.map((l) => checkbox(`env-${l.environment.id}`,
+          [h('span', { class: 'swatch', style: `background:${l.color}`, 'aria-hidden': 'true' }), l.label,
+            h('span', { class: 'count' }, ` ${l.primary.points.length}`), detectable(l.primary.series)],
+          !hidden.has(String(l.environment.id)),
+          (checked) => {
+            const next = new Set(hidden);
+            if (checked) {
+              next.delete(String(l.environment.id));
+            } else {
+              next.add(String(l.environment.id));
+            }
+            this.set({ hide: [...next].join(',') }, { replace: true });
+          },
+          { title: [l.environment.vmName, l.environment.vmVersion, ...(l.environment.jvmArgs ?? [])]
+            .filter(Boolean).join(' ') })),
+        filtered ? h('button', { type: 'button', class: 'link', id: 'all-environments',
+          onclick: () => this.set({ hostClass: null, jvm: null, hide: null }) },
+        `Only ${[...selection.hostClasses, ...selection.jvms.map((j) => `JDK ${j}`)].join(', ')}: `
+          + `show all ${selection.environments.length} environment${selection.environments.length === 1 ? '' : 's'}`)
+          : null,
+        this.loaded.lines.length > 1 ? h('a', { id: 'compare-environments', class: 'side-link',
+          href: `#/environments?${new URLSearchParams({ project: selection.project.name,
+            benchmark: selection.benchmark.name, ...(this.params.get('commit') ? { commit: this.params.get('commit') } : {}),
+            environments: this.visibleLines().map((l) => l.environment.id).join(',') }).toString().replace(/%2C/gi, ',')}`,
+          title: 'Every case of this benchmark in these environments at one commit (the selected or the newest)' },
+        'compare environments') : null,
+        this.loaded.lines.length === 0 ? h('span', { class: 'muted' }, 'No environment matches.') : null);
+    });
+  },
+};
