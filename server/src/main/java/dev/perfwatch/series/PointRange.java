@@ -78,8 +78,8 @@ class PointRange {
                 .query(BigDecimal.class)
                 .list();
             if (positions.size() != 1) {
-                throw new InvalidInputException(field, field + " " + value
-                        + (positions.isEmpty() ? " is no commit of the series' branch" : " names more than one commit"));
+                String problem = positions.isEmpty() ? " is no commit of the series' branch" : " names more than one commit";
+                throw new InvalidInputException(field, field + " " + value + problem);
             }
             return positions.get(0);
         }

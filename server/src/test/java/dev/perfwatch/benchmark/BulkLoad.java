@@ -33,8 +33,9 @@ final class BulkLoad {
                 insert into environment (host_class, jdk_version, vm_name, vm_version)
                 values ('bulk-4-core', '17.0.15', 'OpenJDK 64-Bit Server VM', '17.0.15+6') on conflict do nothing
                 """).update();
-        jdbc.sql("insert into metric (name, unit, direction) values ('primary', 'ops/ms', 'higher') on conflict do nothing")
-            .update();
+        jdbc.sql("""
+                insert into metric (name, unit, direction) values ('primary', 'ops/ms', 'higher') on conflict do nothing
+                """).update();
         jdbc.sql("""
                 insert into benchmark (project_id, name)
                 select p.id, 'bulk.Suite.method' || b from project p, generate_series(0, (:series - 1) / 100) b
