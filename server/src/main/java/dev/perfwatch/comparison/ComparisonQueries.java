@@ -49,7 +49,7 @@ class ComparisonQueries {
         return jdbc.sql("""
                 select e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.jvm_args,
                        b.name as benchmark, c.key, cast(c.params as text) as params,
-                       m.name as metric, m.unit, m.direction, r.run_id, cast(r.samples as text) as samples, r.score,
+                       m.name as metric, m.unit, m.direction, r.run_id, samples_json(r.samples) as samples, r.score,
                        r.error, r.series_id, r.position
                 from result r
                 join series s on s.id = r.series_id

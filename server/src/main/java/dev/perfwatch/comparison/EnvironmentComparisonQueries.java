@@ -54,7 +54,7 @@ class EnvironmentComparisonQueries {
         return jdbc.sql("""
                 select e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.jvm_args,
                        b.name as benchmark, c.key, cast(c.params as text) as params,
-                       m.name as metric, m.unit, m.direction, cast(r.samples as text) as samples
+                       m.name as metric, m.unit, m.direction, samples_json(r.samples) as samples
                 from result r
                 join series s on s.id = r.series_id
                 join metric m on m.id = s.metric_id

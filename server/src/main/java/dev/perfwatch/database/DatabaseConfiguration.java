@@ -56,6 +56,8 @@ class DatabaseConfiguration {
                 .setDataDirectory(directory)
                 .setCleanDataDirectory(false)
                 .setPort(properties.embeddedPort())
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
                 .start();
             log.info("Embedded PostgreSQL on port {} with data in {}", postgres.getPort(), directory);
             return EmbeddedDatabase.of(postgres);

@@ -57,22 +57,25 @@ public class IngestService {
 
     private final Counter runs;
 
-    private final Counter results;
+    private final ResultCopy results;
+
+    private final Counter resultCount;
 
     private final DistributionSummary bodySizes;
 
     private final Timer timer;
 
-    IngestService(JsonMapper json, Validator validator, RunStore store, CommitPlacement placement,
+    IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results, CommitPlacement placement,
             TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters) {
         this.json = json;
         this.validator = validator;
         this.store = store;
+        this.results = results;
         this.placement = placement;
         this.transaction = transaction;
         this.events = events;
         this.runs = Counter.builder("perfwatch.ingest.runs").description("Runs stored").register(meters);
-        this.results = Counter.builder("perfwatch.ingest.results").description("Results stored").register(meters);
+        this.resultCount = Counter.builder("perfwatch.ingest.results").description("Results stored").register(meters);
         this.bodySizes = DistributionSummary.builder("perfwatch.ingest.body.size")
             .baseUnit("bytes")
             .description("Size of accepted upload bodies")
@@ -105,7 +108,7 @@ public class IngestService {
         long millis = (System.nanoTime() - started) / 1_000_000;
         if (receipt.created()) {
             runs.increment();
-            results.increment(receipt.results());
+            resultCount.increment(receipt.results());
             timer.record(java.time.Duration.ofNanos(System.nanoTime() - started));
             log.info("Ingested run {} project={} commit={} hostClass={} results={} in {} ms", upload.id(),
                     upload.project(), upload.commit().sha(), upload.host().hostClass(), receipt.results(),
@@ -157,26 +160,15 @@ public class IngestService {
         }
         BigDecimal position = placement.place(branch, commit);
         long[] series = series(project, branch, upload.host().hostClass(), benchmarks, count);
+        List<ResultCopy.Row> rows = new ArrayList<>(count);
         int i = 0;
-        double[] scores = new double[count];
-        Double[] errors = new Double[count];
-        Double[] ciLowers = new Double[count];
-        Double[] ciUppers = new Double[count];
-        String[] samples = new String[count];
-        String[] histograms = new String[count];
         for (JmhBenchmark benchmark : benchmarks) {
             for (JmhBenchmark.Metric metric : benchmark.metrics()) {
-                scores[i] = metric.score();
-                errors[i] = metric.error();
-                ciLowers[i] = metric.ciLower();
-                ciUppers[i] = metric.ciUpper();
-                samples[i] = Samples.toJson(metric.samples());
-                histograms[i] = metric.histogram();
-                i++;
+                rows.add(new ResultCopy.Row(series[i++], metric.score(), metric.error(), metric.ciLower(),
+                        metric.ciUpper(), metric.samples(), metric.histogram()));
             }
         }
-        store.results(upload.id(), commit.id(), position, series, scores, errors, ciLowers, ciUppers, samples,
-                histograms);
+        results.copy(upload.id(), commit.id(), position, rows);
         events.publishEvent(new RunIngested(upload.id(), project, branch, commit.id(), upload.host().hostClass(),
                 java.util.Arrays.stream(series).boxed().toList()));
         return new IngestReceipt(upload.id(), count, true);

@@ -369,31 +369,6 @@ class RunStore {
                         { "environments", environments } }, cases.length);
     }
 
-    int results(UUID run, long commit, BigDecimal position, long[] series, double[] scores, Double[] errors,
-            Double[] ciLowers, Double[] ciUppers, String[] samples, String[] histograms) {
-        return jdbc.sql("""
-                insert into result (run_id, series_id, commit_id, position, score, error, ci_lower, ci_upper,
-                                    samples, histogram)
-                select :run, series, :commit, :position, score, error, ci_lower, ci_upper,
-                       cast(samples as jsonb), cast(histogram as jsonb)
-                from unnest(cast(:series as bigint[]), cast(:scores as float8[]), cast(:errors as float8[]),
-                            cast(:ciLowers as float8[]), cast(:ciUppers as float8[]), cast(:samples as text[]),
-                            cast(:histograms as text[]))
-                     as r(series, score, error, ci_lower, ci_upper, samples, histogram)
-                """)
-            .param("run", run)
-            .param("commit", commit)
-            .param("position", position)
-            .param("series", series)
-            .param("scores", scores)
-            .param("errors", errors)
-            .param("ciLowers", ciLowers)
-            .param("ciUppers", ciUppers)
-            .param("samples", samples)
-            .param("histograms", histograms)
-            .update();
-    }
-
     private long[] ids(String sql, Object[][] params, int expected) {
         JdbcClient.StatementSpec statement = jdbc.sql(sql);
         for (Object[] param : params) {

@@ -191,7 +191,7 @@ class ConfirmationStore {
             return new ArrayList<>();
         }
         return jdbc.sql("""
-                select r.run_id, c.sha, s.case_id, s.metric_id, cast(r.samples as text) as samples
+                select r.run_id, c.sha, s.case_id, s.metric_id, samples_json(r.samples) as samples
                 from result r join series s on s.id = r.series_id join commit c on c.id = r.commit_id
                 where r.run_id = any(cast(:runs as uuid[]))
                 """)

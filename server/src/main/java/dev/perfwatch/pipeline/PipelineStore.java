@@ -107,7 +107,7 @@ class PipelineStore {
     /** The newest {@link #POINTS} results of each series, oldest first per series. */
     List<PointRow> points(long[] series) {
         return jdbc.sql("""
-                select r.series_id, r.commit_id, r.position, r.run_id, r.score, r.error, cast(r.samples as text) as samples
+                select r.series_id, r.commit_id, r.position, r.run_id, r.score, r.error, samples_json(r.samples) as samples
                 from unnest(cast(:series as bigint[])) as s(id)
                 cross join lateral (select series_id, commit_id, position, run_id, score, error, samples
                                     from result

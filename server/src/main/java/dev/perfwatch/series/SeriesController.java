@@ -24,10 +24,18 @@ class SeriesController {
 
     static final int MAX_POINTS = 100_000;
 
+    static final int MAX_BUCKETS = 10_000;
+
     private final SeriesQueries queries;
 
-    SeriesController(SeriesQueries queries) {
+    private final PointRange ranges;
+
+    private final SeriesOverview overview;
+
+    SeriesController(SeriesQueries queries, PointRange ranges, SeriesOverview overview) {
         this.queries = queries;
+        this.ranges = ranges;
+        this.overview = overview;
     }
 
     @GetMapping("/projects")
@@ -54,18 +62,41 @@ class SeriesController {
 
     @GetMapping(path = "/series/{id}/points", produces = MediaType.APPLICATION_JSON_VALUE)
     List<SeriesViews.Point> points(@PathVariable long id, @RequestParam(defaultValue = "10000") int limit,
-            @RequestParam(required = false) Instant since) {
+            @RequestParam(required = false) Instant since, @RequestParam(required = false) String from,
+            @RequestParam(required = false) String to) {
         if (limit < 1 || limit > MAX_POINTS) {
             throw new InvalidInputException("limit", "limit must be between 1 and " + MAX_POINTS);
         }
         one(id);
-        return queries.points(id, limit, since);
+        PointRange.Positions range = ranges.resolve(id, from, to);
+        return range.empty() ? List.of() : queries.points(id, limit, since, range);
+    }
+
+    /**
+     * A whole history at a chart's width: at most {@code buckets} min/max/mean buckets of consecutive points, or
+     * the points themselves when the range holds no more than that (a zoom far enough in).
+     */
+    @GetMapping(path = "/series/{id}/points", params = "buckets", produces = MediaType.APPLICATION_JSON_VALUE)
+    SeriesOverview.Overview overview(@PathVariable long id, @RequestParam int buckets,
+            @RequestParam(required = false) String from, @RequestParam(required = false) String to) {
+        if (buckets < 1 || buckets > MAX_BUCKETS) {
+            throw new InvalidInputException("buckets", "buckets must be between 1 and " + MAX_BUCKETS);
+        }
+        one(id);
+        PointRange.Positions range = ranges.resolve(id, from, to);
+        long total = range.empty() ? 0 : overview.count(id, range);
+        if (total <= buckets) {
+            List<SeriesViews.Point> points = total == 0 ? List.of() : queries.points(id, buckets, null, range);
+            return new SeriesOverview.Overview(id, total, false, List.of(), points);
+        }
+        return new SeriesOverview.Overview(id, total, true, overview.buckets(id, range, total, buckets), List.of());
     }
 
     @GetMapping(path = "/series/{id}/points", produces = "text/csv")
     void pointsCsv(@PathVariable long id, @RequestParam(defaultValue = "10000") int limit,
-            @RequestParam(required = false) Instant since, HttpServletResponse response) throws IOException {
-        List<SeriesViews.Point> points = points(id, limit, since);
+            @RequestParam(required = false) Instant since, @RequestParam(required = false) String from,
+            @RequestParam(required = false) String to, HttpServletResponse response) throws IOException {
+        List<SeriesViews.Point> points = points(id, limit, since, from, to);
         response.setContentType("text/csv;charset=UTF-8");
         Writer out = response.getWriter();
         out.write("sha,time,author,message,score,error,ci_lower,ci_upper,run\n");

@@ -105,16 +105,19 @@ class SeriesQueries {
     }
 
     /**
-     * The newest {@code limit} points of a series in branch order, optionally only commits made since a time. The
+     * The newest {@code limit} points of a series in branch order, optionally only commits made since a time and only
+     * positions in a range (both ends inclusive, null for open). The
      * inner query is an index range scan over result (series_id, position), read backwards. A point carries the
      * subject line of its commit's message; the whole message is a commit's detail, not a timeline's.
      */
-    List<SeriesViews.Point> points(long series, int limit, Instant since) {
+    List<SeriesViews.Point> points(long series, int limit, Instant since, PointRange.Positions range) {
         return jdbc.sql("""
                 select c.sha, c.time, c.author, split_part(c.message, E'\n', 1) as message,
                        r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, run.created_at as recorded_at
                 from (select commit_id, position, run_id, score, error, ci_lower, ci_upper from result
                       where series_id = :series
+                        and position >= coalesce(cast(:from as numeric), '-Infinity')
+                        and position <= coalesce(cast(:to as numeric), 'Infinity')
                       order by position desc
                       limit :limit) r
                 join commit c on c.id = r.commit_id
@@ -125,6 +128,8 @@ class SeriesQueries {
                 """)
             .param("series", series)
             .param("limit", limit)
+            .param("from", range.from())
+            .param("to", range.to())
             .param("since", since == null ? null : Timestamp.from(since))
             .query((rs, row) -> new SeriesViews.Point(
                     new SeriesViews.Commit(rs.getString("sha"), instant(rs.getTimestamp("time")),

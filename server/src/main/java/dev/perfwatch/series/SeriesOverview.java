@@ -1,0 +1,106 @@
+package dev.perfwatch.series;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * A long history at the width of a chart: the points of a range split into at most {@code buckets} runs of
+ * consecutive points, each with its lowest, highest and mean score and its first and last commit (what a zoom into
+ * it asks for). Both statements are range scans over {@code result (series_id, position)}, whose index carries the
+ * score, so the table is not read.
+ */
+@Repository
+class SeriesOverview {
+
+    private final JdbcClient jdbc;
+
+    SeriesOverview(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * @param total points in the range
+     * @param buckets the range at most {@code buckets} wide, when it holds more points than that; else empty
+     * @param points every point of the range, when it holds no more than {@code buckets}; else empty
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record Overview(long series, long total, boolean bucketed, List<Bucket> buckets, List<SeriesViews.Point> points) {
+    }
+
+    /** Non-finite scores are counted but do not take part in min, max and mean (null when none is finite). */
+    record Bucket(long count, Double min, Double max, Double mean, Edge first, Edge last) {
+    }
+
+    record Edge(String sha, Instant time) {
+    }
+
+    long count(long series, PointRange.Positions range) {
+        return jdbc.sql("""
+                select count(*) from result
+                where series_id = :series
+                  and position >= coalesce(cast(:from as numeric), '-Infinity')
+                  and position <= coalesce(cast(:to as numeric), 'Infinity')
+                """)
+            .param("series", series)
+            .param("from", range.from())
+            .param("to", range.to())
+            .query(Long.class)
+            .single();
+    }
+
+    List<Bucket> buckets(long series, PointRange.Positions range, long total, int buckets) {
+        return jdbc.sql("""
+                with r as (
+                    select position, score,
+                           (row_number() over (order by position) - 1) * :buckets / :total as bucket
+                    from result
+                    where series_id = :series
+                      and position >= coalesce(cast(:from as numeric), '-Infinity')
+                      and position <= coalesce(cast(:to as numeric), 'Infinity')
+                ), b as (
+                    select bucket, count(*) as count,
+                           min(score) filter (where score > '-Infinity' and score < 'Infinity') as min,
+                           max(score) filter (where score > '-Infinity' and score < 'Infinity') as max,
+                           avg(score) filter (where score > '-Infinity' and score < 'Infinity') as mean,
+                           min(position) as first, max(position) as last
+                    from r
+                    group by bucket
+                )
+                select b.count, b.min, b.max, b.mean, fc.sha as first_sha, fc.time as first_time,
+                       lc.sha as last_sha, lc.time as last_time
+                from b
+                join series s on s.id = :series
+                join branch_commit fb on fb.branch_id = s.branch_id and fb.position = b.first
+                join commit fc on fc.id = fb.commit_id
+                join branch_commit lb on lb.branch_id = s.branch_id and lb.position = b.last
+                join commit lc on lc.id = lb.commit_id
+                order by b.bucket
+                """)
+            .param("series", series)
+            .param("from", range.from())
+            .param("to", range.to())
+            .param("buckets", (long) buckets)
+            .param("total", total)
+            .query((rs, row) -> new Bucket(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"),
+                    nullable(rs, "mean"), new Edge(rs.getString("first_sha"), instant(rs.getTimestamp("first_time"))),
+                    new Edge(rs.getString("last_sha"), instant(rs.getTimestamp("last_time")))))
+            .list();
+    }
+
+    private static Double nullable(ResultSet rs, String column) throws SQLException {
+        double value = rs.getDouble(column);
+        return rs.wasNull() ? null : value;
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+}
