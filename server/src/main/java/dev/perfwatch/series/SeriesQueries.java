@@ -112,12 +112,14 @@ class SeriesQueries {
     List<SeriesViews.Point> points(long series, int limit, Instant since) {
         return jdbc.sql("""
                 select c.sha, c.time, c.author, split_part(c.message, E'\n', 1) as message,
-                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id
+                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id,
+                       coalesce(n.noisy, false) as noisy, n.reason as noise_reason
                 from (select commit_id, position, run_id, score, error, ci_lower, ci_upper from result
                       where series_id = :series
                       order by position desc
                       limit :limit) r
                 join commit c on c.id = r.commit_id
+                left join run_noise n on n.run_id = r.run_id
                 where cast(:since as timestamptz) is null or c.time >= :since
                 order by r.position, r.run_id
                 """)
@@ -128,7 +130,8 @@ class SeriesQueries {
                     new SeriesViews.Commit(rs.getString("sha"), instant(rs.getTimestamp("time")),
                             rs.getString("author"), rs.getString("message")),
                     finite(rs.getDouble("score")), nullableFinite(rs, "error"), nullableFinite(rs, "ci_lower"),
-                    nullableFinite(rs, "ci_upper"), rs.getObject("run_id", UUID.class)))
+                    nullableFinite(rs, "ci_upper"), rs.getObject("run_id", UUID.class), rs.getBoolean("noisy"),
+                    rs.getString("noise_reason")))
             .list();
     }
 

@@ -41,7 +41,11 @@ final class SeriesViews {
     record Commit(String sha, Instant time, String author, String message) {
     }
 
-    /** One result of the series: non-finite numbers are written as null. */
-    record Point(Commit commit, Double score, Double error, Double ciLower, Double ciUpper, UUID run) {
+    /**
+     * One result of the series: non-finite numbers are written as null. noisy: the run's host moved beyond the
+     * host-check thresholds (noiseReason says how); detection leaves such points out.
+     */
+    record Point(Commit commit, Double score, Double error, Double ciLower, Double ciUpper, UUID run, boolean noisy,
+            String noiseReason) {
     }
 }
