@@ -78,7 +78,7 @@ function health(runner) {
   }
   const runs = health.recentRuns ? `${health.noisyRuns} of ${health.recentRuns} recent runs noisy` : 'no judged run yet';
   const reference = health.referenceNanos ? `reference ${(health.referenceNanos / 1e6).toFixed(1)} ms` : null;
-  return [h('span', { class: `badge ${health.state}` }, health.state),
+  return [badge(health.state),
     h('div', { class: 'muted' }, [runs, reference].filter(Boolean).join(' · ')),
     health.reason ? h('div', { class: 'reason' }, health.reason) : null];
 }
@@ -86,6 +86,13 @@ function health(runner) {
 function plural(count, word) {
   return `${count} ${word}${count === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
 }
+
+/** The badge of a state; the states that need a look also carry the warning colour. */
+function badge(state) {
+  return h('span', { class: `badge ${state}${WARN_STATES.has(state) ? ' warn' : ''}` }, state);
+}
+
+const WARN_STATES = new Set(['failing', 'quarantined', 'noisy']);
 
 function memory(mb) {
   return mb ? `${Math.round(mb / 1024)} GB` : '–';
@@ -137,7 +144,7 @@ class RunnersPage extends UrlPage {
             'Last seen'].map((t) => h('th', { scope: 'col' }, t)))),
           h('tbody', {}, shown.map((r) => h('tr', { dataset: { runner: r.name, state: r.state } },
             h('th', { scope: 'row' }, r.name, r.version ? h('div', { class: 'muted' }, `agent ${r.version}`) : null),
-            h('td', {}, h('span', { class: `badge ${r.state}` }, r.state)),
+            h('td', {}, badge(r.state)),
             h('td', {}, r.job ? [h('a', { href: `#/requests?job=${r.job}` }, h('code', {}, String(r.job).slice(0, 8))),
               r.progress?.percent !== undefined && r.progress?.percent !== null
                 ? [' ', h('progress', { max: 100, value: r.progress.percent,
