@@ -25,8 +25,8 @@ class HostCheckStore {
 
     Optional<RunContext> run(UUID run) {
         return jdbc.sql("""
-                select r.id, cast(r.metadata -> 'hostCheck' as text) as host_check, coalesce(a.runner_id, rn.id) as runner_id,
-                       j.id as job_id, j.kind
+                select r.id, cast(r.metadata -> 'hostCheck' as text) as host_check,
+                       coalesce(a.runner_id, rn.id) as runner_id, j.id as job_id, j.kind
                 from run r
                 left join job_attempt a on a.id = r.id
                 left join job j on j.id = a.job_id
@@ -93,7 +93,10 @@ class HostCheckStore {
     }
 
     void rerunQueued(UUID run, UUID job) {
-        jdbc.sql("update run_noise set rerun_job = :job where run_id = :run").param("run", run).param("job", job).update();
+        jdbc.sql("update run_noise set rerun_job = :job where run_id = :run")
+            .param("run", run)
+            .param("job", job)
+            .update();
     }
 
     /** Re-runs queued already for this commit on this host class and JVM, whichever run asked for them. */
@@ -119,7 +122,8 @@ class HostCheckStore {
 
     List<CheckRow> checks(UUID runner, int limit) {
         return jdbc.sql("""
-                select checked_at, moment, run_id, workload, median_nanos, spread, load_average, busy_cpus, cores, in_line
+                select checked_at, moment, run_id, workload, median_nanos, spread, load_average, busy_cpus, cores,
+                       in_line
                 from reference_check
                 where runner_id = :runner
                 order by checked_at desc, id desc
@@ -147,8 +151,9 @@ class HostCheckStore {
                 """)
             .param("runner", runner)
             .param("limit", limit)
-            .query((rs, row) -> new RunRow(rs.getObject("run_id", UUID.class), rs.getTimestamp("created_at").toInstant(),
-                    rs.getBoolean("noisy"), rs.getString("reason"), rs.getObject("rerun_job", UUID.class)))
+            .query((rs, row) -> new RunRow(rs.getObject("run_id", UUID.class),
+                    rs.getTimestamp("created_at").toInstant(), rs.getBoolean("noisy"), rs.getString("reason"),
+                    rs.getObject("rerun_job", UUID.class)))
             .list();
     }
 }

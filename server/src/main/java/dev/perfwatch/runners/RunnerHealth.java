@@ -137,7 +137,8 @@ class RunnerHealth {
                            cross join lateral (select noisy from run_noise where runner_id = other.id
                                                order by created_at desc limit :recent) t)
                 select (select count(*) from mine) as runs, (select count(*) from mine where noisy) as noisy,
-                       (select count(*) from theirs) as class_runs, (select count(*) from theirs where noisy) as class_noisy
+                       (select count(*) from theirs) as class_runs,
+                       (select count(*) from theirs where noisy) as class_noisy
                 """)
             .param("recent", quarantine.recentRuns())
             .param("runner", runner)
@@ -172,7 +173,8 @@ class RunnerHealth {
                       limit 20) newest
                 """)
             .param("runner", runner)
-            .query((rs, row) -> new Reference(rs.getObject("median") == null ? null : Math.round(rs.getDouble("median")),
+            .query((rs, row) -> new Reference(
+                    rs.getObject("median") == null ? null : Math.round(rs.getDouble("median")),
                     rs.getTimestamp("last_at") == null ? null : rs.getTimestamp("last_at").toInstant()))
             .single();
     }

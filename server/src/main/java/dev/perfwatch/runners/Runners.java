@@ -155,7 +155,7 @@ public class Runners {
                 progress == null ? null : json.readValue(progress, Progress.class), activity, health);
     }
 
-    /** Failures in a row after which an idle runner is shown as failing: one broken job fails, a broken runner fails all. */
+    /** Failures in a row after which an idle runner shows as failing: a broken job fails once, a broken runner all. */
     static final int FAILING_STREAK = 3;
 
     /** A runner asking for work; quarantineReason is set while it is quarantined. */

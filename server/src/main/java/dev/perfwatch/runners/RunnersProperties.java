@@ -45,7 +45,8 @@ public record RunnersProperties(@DefaultValue @Valid Noise noise, @DefaultValue 
      * @param recoveryChecks consecutive in-line checks that end a quarantine
      */
     public record Quarantine(@DefaultValue("false") boolean enabled, @DefaultValue("10") @Min(1) int recentRuns,
-            @DefaultValue("0.5") @DecimalMin("0.0") double noisyShare, @DefaultValue("2.0") @DecimalMin("1.0") double factor,
+            @DefaultValue("0.5") @DecimalMin("0.0") double noisyShare,
+            @DefaultValue("2.0") @DecimalMin("1.0") double factor,
             @DefaultValue("4") @Min(1) int minRuns, @DefaultValue("3") @Min(1) int recoveryChecks) {
     }
 }
