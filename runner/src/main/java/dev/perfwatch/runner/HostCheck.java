@@ -1,6 +1,7 @@
 package dev.perfwatch.runner;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,6 +22,9 @@ final class HostCheck {
 
     /** Names the workload: checks of different workloads never compare. */
     static final String WORKLOAD = "reference-1";
+
+    /** The runner command that runs the workload and prints its times (not for people: no usage line). */
+    static final String COMMAND = "reference-workload";
 
     /** A check that takes longer than this is cut off: the host is so busy that the number would mean nothing. */
     private static final long TIMEOUT_SECONDS = 60;
@@ -72,18 +76,26 @@ final class HostCheck {
             command.addAll(List.of("taskset", "-c", cpus));
         }
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms64m",
-                "-Xmx64m", "-XX:+UseSerialGC", "-cp", classPath(), ReferenceWorkload.class.getName()));
+                "-Xmx64m", "-XX:+UseSerialGC"));
+        Path code = codeSource();
+        if (Files.isRegularFile(code)) {
+            // The packaged runner: a Spring Boot jar, whose classes only its own launcher finds.
+            command.addAll(List.of("-jar", code.toString()));
+        }
+        else {
+            command.addAll(List.of("-cp", code.toString(), RunnerMain.class.getName()));
+        }
+        command.add(COMMAND);
         return command;
     }
 
-    /** The runner's own jar (or classes directory in tests): the workload ships inside the runner. */
-    private static String classPath() {
+    /** The runner's own jar, or its classes directory in tests: the workload ships inside the runner. */
+    private static Path codeSource() {
         try {
-            return Path.of(ReferenceWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                .toString();
+            return Path.of(ReferenceWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         }
-        catch (java.net.URISyntaxException ex) {
-            return System.getProperty("java.class.path");
+        catch (java.net.URISyntaxException | RuntimeException ex) {
+            return Path.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0]);
         }
     }
 
