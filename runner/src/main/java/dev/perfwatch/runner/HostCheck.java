@@ -1,7 +1,6 @@
 package dev.perfwatch.runner;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -77,26 +76,26 @@ final class HostCheck {
         }
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms64m",
                 "-Xmx64m", "-XX:+UseSerialGC"));
-        Path code = codeSource();
-        if (Files.isRegularFile(code)) {
-            // The packaged runner: a Spring Boot jar, whose classes only its own launcher finds.
-            command.addAll(List.of("-jar", code.toString()));
-        }
-        else {
-            command.addAll(List.of("-cp", code.toString(), RunnerMain.class.getName()));
-        }
+        command.addAll(launch());
         command.add(COMMAND);
         return command;
     }
 
-    /** The runner's own jar, or its classes directory in tests: the workload ships inside the runner. */
-    private static Path codeSource() {
-        try {
-            return Path.of(ReferenceWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    /**
+     * How to start the runner's own main: from its classes (tests, a plain jar) with -cp; from the packaged Spring
+     * Boot jar, whose nested classes only its own launcher finds, with -jar on the jar the runner was started from.
+     */
+    private static List<String> launch() {
+        java.net.URL location = ReferenceWorkload.class.getProtectionDomain().getCodeSource().getLocation();
+        if (location.getProtocol().equals("file")) {
+            try {
+                return List.of("-cp", Path.of(location.toURI()).toString(), RunnerMain.class.getName());
+            }
+            catch (java.net.URISyntaxException ex) {
+                // fall through to the class path
+            }
         }
-        catch (java.net.URISyntaxException | RuntimeException ex) {
-            return Path.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0]);
-        }
+        return List.of("-jar", System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0]);
     }
 
     private static long[] run(List<String> command, Map<String, String> environment) throws IOException,
