@@ -21,7 +21,7 @@ final class ReferenceWorkload {
     /** 2 Mi ints: 8 MB, larger than the cache a core has to itself on most runner hosts, so the chase misses it. */
     private static final int SLOTS = 1 << 21;
 
-    /** Steps per repetition: about 15 ms in all on a core of its own (2-core test VM, AMD EPYC). */
+    /** Steps per repetition: 10-15 ms in all on a core of its own (2-core test VM, AMD EPYC). */
     private static final int STEPS = 1 << 17;
 
     private static final int MIXES = 1 << 22;
