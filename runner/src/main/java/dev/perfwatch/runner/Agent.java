@@ -85,6 +85,7 @@ final class Agent {
             return stopping ? 0 : 1;
         }
         deliverSpool();
+        IdleChecks checks = new IdleChecks(server, settings.cpus(), environment);
         Duration backoff = settings.pollInterval();
         while (!stopping) {
             Optional<JsonNode> lease;
@@ -121,12 +122,14 @@ final class Agent {
                 execution.run();
                 current = null;
                 deliverSpool();
+                checks.afterJob();
                 continue;
             }
             if (settings.exitWhenIdle()) {
                 Log.info("no job waiting; exiting (--exit-when-idle)");
                 return 0;
             }
+            checks.poll(id.get());
             await(backoff);
         }
         return 0;

@@ -204,6 +204,8 @@ final class Execution {
         checkStopped();
 
         progress.phase("run");
+        // The yardstick on both sides of JMH: the server marks the run noisy when the host moved (docs/runner.md).
+        ObjectNode before = HostCheck.measure(settings.cpus(), environment);
         ObjectNode facts = HostFacts.sample(500);
         if (facts.path("loaded").asBoolean()) {
             Log.warn("the host is busy (%s): the run is marked as loaded", facts.get("busyProcesses"));
@@ -215,6 +217,10 @@ final class Execution {
         log.add("$ " + String.join(" ", command));
         runJmh(command, jdk, log, deadline);
         timings.jmh = Duration.between(running, Instant.now());
+        ObjectNode hostCheck = ServerClient.JSON.createObjectNode();
+        hostCheck.put("workload", HostCheck.WORKLOAD);
+        hostCheck.set("before", before);
+        hostCheck.set("after", HostCheck.measure(settings.cpus(), environment));
         JsonNode jmh = readResult(result);
         for (JsonNode benchmark : jmh) {
             JsonNode primary = benchmark.path("primaryMetric");
@@ -233,7 +239,9 @@ final class Execution {
         body.put("branch", job.get("branch").asText());
         body.set("commit", commitInfo);
         body.set("host", HostFacts.host(settings.name(), settings.hostClass()));
-        body.set("metadata", metadata(facts, jdk, command, timings));
+        ObjectNode metadata = metadata(facts, jdk, command, timings);
+        metadata.set("hostCheck", hostCheck);
+        body.set("metadata", metadata);
         body.set("jmh", jmh);
         byte[] bytes = ServerClient.JSON.writeValueAsBytes(body);
         Files.deleteIfExists(result);

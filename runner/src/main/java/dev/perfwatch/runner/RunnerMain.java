@@ -48,6 +48,11 @@ public final class RunnerMain {
             System.out.print(USAGE);
             return args.isEmpty() ? 2 : 0;
         }
+        if (args.get(0).equals(HostCheck.COMMAND)) {
+            // Internal: the host check's own JVM (HostCheck); the jar's layout hides the class from -cp.
+            ReferenceWorkload.main(new String[0]);
+            return 0;
+        }
         if (args.get(0).equals("import")) {
             // The importers have options of their own (ImportCommand.USAGE).
             return dev.perfwatch.runner.importer.ImportCommand.run(

@@ -143,8 +143,9 @@ class RunStore {
     Optional<RunSummary> summary(UUID id) {
         return jdbc.sql("""
                 select r.id, p.name as project, b.name as branch, c.sha, h.name as host, r.host_class,
-                       r.result_count, r.metadata, r.created_at
+                       r.result_count, r.metadata, r.created_at, cast(n.host_check as text) as host_check
                 from run r
+                left join run_noise n on n.run_id = r.id
                 join project p on p.id = r.project_id
                 join branch b on b.id = r.branch_id
                 join commit c on c.id = r.commit_id
@@ -154,7 +155,8 @@ class RunStore {
             .param("id", id)
             .query((rs, row) -> new RunSummary(rs.getObject("id", UUID.class), rs.getString("project"),
                     rs.getString("branch"), rs.getString("sha"), rs.getString("host"), rs.getString("host_class"),
-                    rs.getInt("result_count"), rs.getString("metadata"), rs.getTimestamp("created_at").toInstant()))
+                    rs.getInt("result_count"), rs.getString("metadata"), rs.getTimestamp("created_at").toInstant(),
+                    rs.getString("host_check")))
             .optional();
     }
 

@@ -112,6 +112,7 @@ class PipelineStore {
                 cross join lateral (select series_id, commit_id, position, run_id, score, error, samples
                                     from result
                                     where series_id = s.id
+                                      and not exists (select 1 from run_noise n where n.run_id = result.run_id and n.noisy)
                                     order by position desc
                                     limit :limit) r
                 order by r.series_id, r.position, r.run_id

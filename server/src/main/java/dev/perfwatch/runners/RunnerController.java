@@ -33,6 +33,8 @@ import dev.perfwatch.system.NotFoundException;
 @RequestMapping("/api/v1")
 class RunnerController {
 
+    static final String QUARANTINE_HEADER = "Perfwatch-Quarantine";
+
     private final Runners runners;
 
     private final Jobs jobs;
@@ -63,6 +65,12 @@ class RunnerController {
         Caller.require(request, Role.RUNNER);
         Runners.Registered runner = runners.touch(id)
             .orElseThrow(() -> new NotFoundException("no runner " + id + ": register first"));
+        if (runner.quarantineReason() != null) {
+            // No job until its checks recover; the header says why to anyone calling by hand, the runner learns
+            // it from its idle check's answer (POST /runners/{id}/checks).
+            return ResponseEntity.noContent().header(QUARANTINE_HEADER, runner.quarantineReason()
+                .replaceAll("[^\\x20-\\x7e]", "?")).build();
+        }
         return jobs.lease(runner.id(), runner.hostClass(), runner.jdks())
             .map(ResponseEntity::ok)
             .orElseGet(() -> ResponseEntity.noContent().build());

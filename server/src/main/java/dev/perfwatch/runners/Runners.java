@@ -25,10 +25,13 @@ public class Runners {
 
     private final JobsProperties properties;
 
-    Runners(JdbcClient jdbc, JsonMapper json, JobsProperties properties) {
+    private final RunnerHealth health;
+
+    Runners(JdbcClient jdbc, JsonMapper json, JobsProperties properties, RunnerHealth health) {
         this.jdbc = jdbc;
         this.json = json;
         this.properties = properties;
+        this.health = health;
     }
 
     /** Registers a runner, or updates it when one of that name registered before (a restarted runner). */
@@ -65,11 +68,12 @@ public class Runners {
     Optional<Registered> touch(UUID id) {
         return jdbc.sql("""
                 update runner set last_seen_at = now() where id = :id
-                returning id, host_class, jdks
+                returning id, name, host_class, jdks, quarantine_reason
                 """)
             .param("id", id)
-            .query((rs, row) -> new Registered(rs.getObject("id", UUID.class), rs.getString("host_class"),
-                    Arrays.asList((String[]) rs.getArray("jdks").getArray())))
+            .query((rs, row) -> new Registered(rs.getObject("id", UUID.class), rs.getString("name"),
+                    rs.getString("host_class"), Arrays.asList((String[]) rs.getArray("jdks").getArray()),
+                    rs.getString("quarantine_reason")))
             .optional();
     }
 
@@ -99,29 +103,62 @@ public class Runners {
         return properties.leaseDuration().toSeconds() * 3;
     }
 
+    /**
+     * Each runner with its running attempt and its record over its newest 50 finished attempts: a runner that
+     * failed every job is not "idle". streak: failures since its last success.
+     */
     private static final String SELECT = """
             select r.*, a.id as attempt_id, a.job_id, cast(a.progress as text) as progress_json,
-                   r.last_seen_at < now() - make_interval(secs => :offlineAfter) as offline
+                   r.last_seen_at < now() - make_interval(secs => :offlineAfter) as offline,
+                   done.attempts, done.succeeded, done.failed, done.streak,
+                   last.status as last_outcome, last.failure as last_failure, last.finished_at as last_finished_at
             from runner r
             left join lateral (
                 select id, job_id, progress from job_attempt
                 where runner_id = r.id and status = 'running'
                 order by started_at desc limit 1
             ) a on true
+            left join lateral (
+                select count(*) as attempts, count(*) filter (where status = 'succeeded') as succeeded,
+                       count(*) filter (where status in ('failed', 'expired')) as failed,
+                       count(*) filter (where status in ('failed', 'expired') and successes_after = 0) as streak
+                from (select status, count(*) filter (where status = 'succeeded')
+                                     over (order by started_at desc, id) as successes_after
+                      from job_attempt
+                      where runner_id = r.id and status <> 'running'
+                      order by started_at desc, id
+                      limit 50) newest
+            ) done on true
+            left join lateral (
+                select status, failure, finished_at from job_attempt
+                where runner_id = r.id and status <> 'running'
+                order by started_at desc, id limit 1
+            ) last on true
             """;
 
     private RunnerView view(ResultSet rs, int row) throws SQLException {
         UUID attempt = rs.getObject("attempt_id", UUID.class);
-        String state = attempt != null ? "busy" : rs.getBoolean("offline") ? "offline" : "idle";
+        UUID id = rs.getObject("id", UUID.class);
+        RunnerHealth.Health health = this.health.of(id);
+        int streak = rs.getInt("streak");
+        String state = attempt != null ? "busy" : rs.getBoolean("offline") ? "offline"
+                : "quarantined".equals(health.state()) ? "quarantined" : streak >= FAILING_STREAK ? "failing" : "idle";
         String progress = rs.getString("progress_json");
-        return new RunnerView(rs.getObject("id", UUID.class), rs.getString("name"), rs.getString("host_class"),
+        RunnerView.Activity activity = new RunnerView.Activity(rs.getInt("attempts"), rs.getInt("succeeded"),
+                rs.getInt("failed"), streak, rs.getString("last_outcome"), rs.getString("last_failure"),
+                rs.getTimestamp("last_finished_at") == null ? null : rs.getTimestamp("last_finished_at").toInstant());
+        return new RunnerView(id, rs.getString("name"), rs.getString("host_class"),
                 (Integer) rs.getObject("cores"), rs.getString("cpu_model"), (Long) rs.getObject("memory_mb"),
                 rs.getString("os"), rs.getString("kernel"), Arrays.asList((String[]) rs.getArray("jdks").getArray()),
                 rs.getString("version"), rs.getTimestamp("registered_at").toInstant(),
                 rs.getTimestamp("last_seen_at").toInstant(), state, rs.getObject("job_id", UUID.class), attempt,
-                progress == null ? null : json.readValue(progress, Progress.class));
+                progress == null ? null : json.readValue(progress, Progress.class), activity, health);
     }
 
-    record Registered(UUID id, String hostClass, List<String> jdks) {
+    /** Failures in a row after which an idle runner shows as failing: a broken job fails once, a broken runner all. */
+    static final int FAILING_STREAK = 3;
+
+    /** A runner asking for work; quarantineReason is set while it is quarantined. */
+    record Registered(UUID id, String name, String hostClass, List<String> jdks, String quarantineReason) {
     }
 }

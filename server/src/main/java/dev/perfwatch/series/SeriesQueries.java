@@ -113,7 +113,8 @@ class SeriesQueries {
     List<SeriesViews.Point> points(long series, int limit, Instant since, PointRange.Positions range) {
         return jdbc.sql("""
                 select c.sha, c.time, c.author, split_part(c.message, E'\n', 1) as message,
-                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, run.created_at as recorded_at
+                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, run.created_at as recorded_at,
+                       coalesce(n.noisy, false) as noisy, n.reason as noise_reason
                 from (select commit_id, position, run_id, score, error, ci_lower, ci_upper from result
                       where series_id = :series
                         and position >= coalesce(cast(:from as numeric), '-Infinity')
@@ -122,6 +123,7 @@ class SeriesQueries {
                       limit :limit) r
                 join commit c on c.id = r.commit_id
                 join run on run.id = r.run_id
+                left join run_noise n on n.run_id = r.run_id
                 -- a commit without a time is placed by when its run was recorded, as the timeline draws it
                 where cast(:since as timestamptz) is null or coalesce(c.time, run.created_at) >= :since
                 order by r.position, r.run_id
@@ -136,7 +138,7 @@ class SeriesQueries {
                             rs.getString("author"), rs.getString("message")),
                     finite(rs.getDouble("score")), nullableFinite(rs, "error"), nullableFinite(rs, "ci_lower"),
                     nullableFinite(rs, "ci_upper"), rs.getObject("run_id", UUID.class),
-                    instant(rs.getTimestamp("recorded_at"))))
+                    instant(rs.getTimestamp("recorded_at")), rs.getBoolean("noisy"), rs.getString("noise_reason")))
             .list();
     }
 

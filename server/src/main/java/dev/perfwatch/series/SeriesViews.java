@@ -42,12 +42,13 @@ final class SeriesViews {
     }
 
     /**
-     * One result of the series: non-finite numbers are written as null.
+     * One result of the series: non-finite numbers are written as null. noisy: the run's host moved beyond the
+     * host-check thresholds (noiseReason says how); detection leaves such points out.
      *
      * @param recordedAt when the server stored the run: where a timeline draws the point when its commit has no
      *     time (an upload that gave only a sha, as the README's curl does)
      */
     record Point(Commit commit, Double score, Double error, Double ciLower, Double ciUpper, UUID run,
-            Instant recordedAt) {
+            Instant recordedAt, boolean noisy, String noiseReason) {
     }
 }

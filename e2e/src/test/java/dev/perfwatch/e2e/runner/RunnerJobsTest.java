@@ -78,6 +78,10 @@ class RunnerJobsTest {
         assertThat(run.get("metadata").get("job").get("id").asString()).isEqualTo(job.get("id").asString());
         assertThat(run.get("metadata").has("loaded")).isTrue();
         assertThat(run.get("metadata").get("host").has("loadAverage")).isTrue();
+        // The reference workload ran before and after JMH, and the server judged the host (docs/runner.md).
+        assertThat(run.get("metadata").get("hostCheck").get("before").get("medianNanos").asLong()).isPositive();
+        assertThat(run.get("metadata").get("hostCheck").get("after").get("samplesNanos")).hasSize(7);
+        assertThat(run.get("hostCheck").has("noisy")).isTrue();
         assertThat(run.get("metadata").get("jmhCommand").toString()).contains("-prof", "gc", "-Xmx256m");
         JsonNode series = admin.ok(admin.get("/api/v1/series?project=e2e-stored"));
         assertThat(series.findValuesAsString("benchmark")).contains("fixture.FixtureBenchmark.concat",
