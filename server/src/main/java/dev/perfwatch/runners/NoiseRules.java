@@ -52,6 +52,10 @@ final class NoiseRules {
         if (check == null || Double.isNaN(check.loadPerCore()) || check.loadPerCore() <= noise.loadPerCore()) {
             return java.util.Optional.empty();
         }
+        if (check.busyCpus() != null) {
+            return java.util.Optional.of(String.format(Locale.ROOT, "other processes took %.1f of %d cores %s the job",
+                    check.busyCpus(), check.cores(), when));
+        }
         return java.util.Optional.of(String.format(Locale.ROOT, "load average %.1f on %d cores %s the job",
                 check.loadAverage(), check.cores(), when));
     }

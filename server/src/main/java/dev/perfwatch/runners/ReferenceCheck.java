@@ -25,9 +25,20 @@ public record ReferenceCheck(@Size(max = 64) String workload, @NotNull @Min(1) L
         return medianNanos != null && medianNanos > 0 && spread != null && Double.isFinite(spread);
     }
 
-    /** The load per core, or NaN when the runner could not read it. */
+    /**
+     * The CPU other processes took during the check, per core; the 1-minute load average per core for runners that
+     * do not report it; NaN when neither is known. The other processes' share comes first because the load average
+     * counts the runner's own JMH for a minute after it ended: on a dedicated host running jobs back to back it says
+     * "loaded" after every job.
+     */
     double loadPerCore() {
-        return loadAverage == null || cores == null || cores < 1 ? Double.NaN : loadAverage / cores;
+        if (cores == null || cores < 1) {
+            return Double.NaN;
+        }
+        if (busyCpus != null) {
+            return busyCpus / cores;
+        }
+        return loadAverage == null ? Double.NaN : loadAverage / cores;
     }
 
     /** The workload's name as the runner gave it, for checks sent without one. */

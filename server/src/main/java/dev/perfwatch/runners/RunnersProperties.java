@@ -23,14 +23,15 @@ public record RunnersProperties(@DefaultValue @Valid Noise noise, @DefaultValue 
      *     {@code baselineChecks} checks) by more than this fraction makes the run noisy
      * @param beforeAfterChange the check after the job differing from the one before by more than this fraction
      *     makes the run noisy
-     * @param loadPerCore a 1-minute load average above this many per core, before or after, makes the run noisy
+     * @param loadPerCore other processes taking more than this share of the cores during the check before or after
+     *     (runners that do not report it: a 1-minute load average above this many per core) makes the run noisy
      * @param baselineChecks how many recent checks make the baseline
      * @param minBaselineChecks below this many earlier checks there is no baseline yet (only before/after and load)
      * @param maxReruns re-runs one noisy nightly run may queue for its commit; 0 turns re-runs off
      */
     public record Noise(@DefaultValue("0.15") @DecimalMin("0.0") double baselineChange,
             @DefaultValue("0.10") @DecimalMin("0.0") double beforeAfterChange,
-            @DefaultValue("1.0") @DecimalMin("0.0") double loadPerCore, @DefaultValue("20") @Min(1) int baselineChecks,
+            @DefaultValue("0.5") @DecimalMin("0.0") double loadPerCore, @DefaultValue("20") @Min(1) int baselineChecks,
             @DefaultValue("3") @Min(1) int minBaselineChecks, @DefaultValue("1") @Min(0) int maxReruns) {
     }
 
