@@ -75,13 +75,17 @@ class Confirmations {
             NewSuspect first = group.get(0);
             List<UUID> runs = new ArrayList<>(List.of(run.id()));
             group.forEach(s -> runs.addAll(s.runsAtBad()));
-            Optional<JobSpec> spec = properties.confirmation().enabled() ? rounds.spec(run, runs) : Optional.empty();
+            // No job is ever queued for a host class no runner serves: it would wait for ever (an imported history
+            // measured elsewhere). Then, as without a repository, the detector's word is all there is.
+            boolean served = confirmationStore.served(run.hostClass());
+            Optional<JobSpec> spec = properties.confirmation().enabled() && served ? rounds.spec(run, runs)
+                    : Optional.empty();
             if (spec.isEmpty()) {
                 List<SuspectStore.SuspectRow> rows = new ArrayList<>();
                 group.forEach(s -> insert(s, "confirming", null).ifPresent(id -> rows.add(row(id, s))));
-                outcomes.unconfirmed(rows, properties.confirmation().enabled()
-                        ? "not confirmed: no repository to re-run the commits from"
-                        : "not confirmed: confirmation is off");
+                outcomes.unconfirmed(rows, !properties.confirmation().enabled() ? "not confirmed: confirmation is off"
+                        : !served ? "not confirmed: no runner serves host class " + run.hostClass()
+                        : "not confirmed: no repository to re-run the commits from");
                 continue;
             }
             ConfirmationStore.ConfirmationRow confirmation = confirmationStore.confirmation(run.project(), run.branch(),

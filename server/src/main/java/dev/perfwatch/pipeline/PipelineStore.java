@@ -128,17 +128,24 @@ class PipelineStore {
             String samples) {
     }
 
-    void noise(long[] series, double[] noise, double[] minimalDetectableChange) {
+    /** {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative. */
+    void noise(long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit) {
+        Boolean[] units = new Boolean[inUnit.length];
+        for (int i = 0; i < units.length; i++) {
+            units[i] = inUnit[i];
+        }
         jdbc.sql("""
                 update series s
-                set noise = nullif(n.noise, 'NaN'), minimal_detectable_change = nullif(n.mdc, 'NaN'), detected_at = now()
-                from unnest(cast(:series as bigint[]), cast(:noise as float8[]), cast(:mdc as float8[]))
-                     as n(id, noise, mdc)
+                set noise = nullif(n.noise, 'NaN'), minimal_detectable_change = nullif(n.mdc, 'NaN'),
+                    noise_in_unit = n.in_unit, detected_at = now()
+                from unnest(cast(:series as bigint[]), cast(:noise as float8[]), cast(:mdc as float8[]),
+                            cast(:inUnit as boolean[])) as n(id, noise, mdc, in_unit)
                 where s.id = n.id
                 """)
             .param("series", series)
             .param("noise", noise)
             .param("mdc", minimalDetectableChange)
+            .param("inUnit", units)
             .update();
     }
 }

@@ -53,7 +53,10 @@ class RunAnalysis {
         if (run == null || !tracked(run)) {
             return 0;
         }
-        List<PipelineStore.SeriesRow> series = store.seriesOf(runId);
+        // Rates that follow the throughput are drawn, never detected on (PipelineProperties.quietMetrics).
+        List<PipelineStore.SeriesRow> series = store.seriesOf(runId).stream()
+            .filter(s -> !properties.quietMetrics().contains(s.metric()))
+            .toList();
         if (series.isEmpty()) {
             return 0;
         }
@@ -69,14 +72,16 @@ class RunAnalysis {
         // Not finite (too few points yet) is stored as unknown.
         double[] noise = new double[ids.length];
         double[] minimal = new double[ids.length];
+        boolean[] inUnit = new boolean[ids.length];
         List<Confirmations.NewSuspect> recent = new ArrayList<>();
         for (int i = 0; i < ids.length; i++) {
             PipelineStore.SeriesRow row = series.get(i);
             Commits commits = Commits.of(points.getOrDefault(row.id(), List.of()));
             Detection detection = detector.detectRecent(new Series(row.name(), Better.parse(row.direction()),
-                    commits.points()));
+                    commits.points(), properties.resolution(row.metric())));
             noise[i] = detection.noise();
             minimal[i] = detection.minimalDetectableChange();
+            inUnit[i] = detection.inUnit();
             List<ChangePoint> seen = new ArrayList<>();
             for (SuspectStore.SuspectRow suspect : suspects.getOrDefault(row.id(), List.of())) {
                 int index = commits.indexOf(suspect.firstBad());
@@ -94,9 +99,9 @@ class RunAnalysis {
                 Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
                         commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
                         commits.runsAt(change.index()));
-                // Only a change among the newest commits is news; one found deep in an imported history is noted
-                // so it is never reported again, but nobody is woken up for it.
-                if (change.index() > newest - detector.settings().screenLength()) {
+                // Only a change among the newest commits is news; one found deep in an imported history is kept and
+                // shown as historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills").
+                if (change.index() > newest - properties.alertWindow()) {
                     recent.add(suspect);
                 }
                 else {
@@ -104,7 +109,7 @@ class RunAnalysis {
                 }
             }
         }
-        store.noise(ids, noise, minimal);
+        store.noise(ids, noise, minimal, inUnit);
         confirmations.suspect(run, recent);
         log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
                 (System.nanoTime() - started) / 1_000_000, recent.size());

@@ -248,6 +248,7 @@ class PipelineTest {
             parents.put(commits.get(i), List.of(commits.get(i - 1)));
         }
         String culprit = commits.get(5);
+        register(project);
         java.util.function.ToDoubleFunction<String> level = sha -> commits.indexOf(sha) >= 5 ? 900 : 1000;
         // Nightly history (commits perfwatch knows only from uploads), then c0, then c8: c1..c8 arrived in one night.
         String parent = null;
@@ -358,11 +359,21 @@ class PipelineTest {
     }
 
     /** Uploads one run per commit from {@code from} to {@code to}, with a small repeatable wobble. */
-    private static void seed(Seeds seeds, String hostClass, int from, int to, IntToDoubleFunction level) {
+    private void seed(Seeds seeds, String hostClass, int from, int to, IntToDoubleFunction level) {
+        register(hostClass);
         for (int n = from; n <= to; n++) {
             double score = level.applyAsDouble(n) * (1 + 0.004 * Math.sin(n * 1.7));
             seeds.run(n, hostClass, Map.of("16", score), 96.0);
         }
+    }
+
+    /** A runner of the host class, so that confirmation jobs are queued for it (none for a host class nobody serves). */
+    private String register(String hostClass) {
+        Api.Response registered = api.postJson("/api/v1/runners", """
+                {"name": "%s-runner", "hostClass": "%s", "cores": 4, "jdks": ["17"], "version": "test"}"""
+            .formatted(hostClass, hostClass), "Bearer " + runnerToken);
+        assertThat(registered.status()).as(registered.body()).isEqualTo(200);
+        return registered.json().get("id").asString();
     }
 
     /** Acts as a runner of the project's host class: leases, uploads a run under the attempt id, finishes. */
