@@ -68,8 +68,10 @@ final class Demo {
         for (String jdk : options.all("jdk")) {
             runArgs.addAll(List.of("--jdk", jdk));
         }
-        int exit = new Agent(Settings.from(Options.parse(runArgs, Map.of()))).run();
+        DemoAlerts.AgentRun agent = () -> new Agent(Settings.from(Options.parse(runArgs, Map.of()))).run();
+        int exit = DemoAlerts.settle(server, project, agent, agent.run());
         printSteps(server.base(), project, commits, printTimeline(server, project, hostClass, commits));
+        DemoAlerts.print(server, project, commits);
         return exit;
     }
 

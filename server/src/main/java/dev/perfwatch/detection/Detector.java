@@ -17,6 +17,9 @@ public final class Detector {
     /** How many newest commits {@link #detectRecent} analyses, in test windows. */
     private static final int RECENT_WINDOWS = 4;
 
+    /** Fewer commits than this since a series' start or its last change point is a short history. */
+    public static final int SHORT_HISTORY = ShortHistory.TOO_SHORT;
+
     private final DetectorSettings settings;
 
     public Detector() {
@@ -63,6 +66,20 @@ public final class Detector {
         }
         return detectRecent(Observations.of(points.subList(start, points.size()), series.resolution()), series.better(),
             commits);
+    }
+
+    /**
+     * A new level among the newest commits of a history too short for the screen since the commit index
+     * {@code since} (the series' start, or its last known change point): a request to re-run the commits, never a
+     * verdict (see {@link ShortHistory}). Empty when the history since is long enough for {@link #detectRecent}.
+     */
+    public java.util.Optional<ChangePoint> shortHistory(Series series, int since) {
+        Observations all = Observations.of(series.points(), series.resolution());
+        int from = 0;
+        while (from < all.size() && all.commits[from] < since) {
+            from++;
+        }
+        return ShortHistory.find(all, series.better(), from, Math.log1p(settings.minEffect()));
     }
 
     /** Detection on the newest commits of a series of {@code commits} commits in all. */

@@ -49,8 +49,12 @@ class Confirmations {
     }
 
     /** A change point the pipeline has not seen on the series before. */
+    /**
+     * @param needsRuns found on a history too short for the detector's test: only re-runs can decide it, so
+     *     without runners it is not alerted (nor stored: the screen finds it once the history is long enough)
+     */
     record NewSuspect(PipelineStore.SeriesRow series, long firstBad, long lastGood, ChangePoint change,
-            List<UUID> runs, List<UUID> runsAtBad) {
+            List<UUID> runs, List<UUID> runsAtBad, boolean needsRuns) {
 
         SuspectStore.Level before() {
             return new SuspectStore.Level(change.before().value(), change.before().lower(), change.before().upper(),
@@ -82,7 +86,9 @@ class Confirmations {
                     : Optional.empty();
             if (spec.isEmpty()) {
                 List<SuspectStore.SuspectRow> rows = new ArrayList<>();
-                group.forEach(s -> insert(s, "confirming", null).ifPresent(id -> rows.add(row(id, s))));
+                group.stream()
+                    .filter(s -> !s.needsRuns())
+                    .forEach(s -> insert(s, "confirming", null).ifPresent(id -> rows.add(row(id, s))));
                 outcomes.unconfirmed(rows, !properties.confirmation().enabled() ? "not confirmed: confirmation is off"
                         : !served ? "not confirmed: no runner serves host class " + run.hostClass()
                         : "not confirmed: no repository to re-run the commits from");

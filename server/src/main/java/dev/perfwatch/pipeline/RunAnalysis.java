@@ -77,28 +77,34 @@ class RunAnalysis {
         for (int i = 0; i < ids.length; i++) {
             PipelineStore.SeriesRow row = series.get(i);
             Commits commits = Commits.of(points.getOrDefault(row.id(), List.of()));
-            Detection detection = detector.detectRecent(new Series(row.name(), Better.parse(row.direction()),
-                    commits.points(), properties.resolution(row.metric())));
+            Detection detection = detector.detectRecent(series(row, commits));
             noise[i] = detection.noise();
             minimal[i] = detection.minimalDetectableChange();
             inUnit[i] = detection.inUnit();
             List<ChangePoint> seen = new ArrayList<>();
             for (SuspectStore.SuspectRow suspect : suspects.getOrDefault(row.id(), List.of())) {
                 int index = commits.indexOf(suspect.firstBad());
-                if (index >= 0) {
+                if (index >= 0 && !suspect.status().equals("dismissed") && !suspect.status().equals("transient")) {
                     seen.add(new ChangePoint(index, direction(suspect.direction()), suspect.magnitude(), 0, null,
                             null));
                 }
             }
             int newest = commits.size() - 1;
-            for (ChangePoint change : detection.changePoints()) {
+            List<ChangePoint> changes = new ArrayList<>(detection.changePoints());
+            // Too few commits since the start or the last change for the screen: ask the runners (ShortHistory).
+            int since = lastChange(seen, changes);
+            boolean shortHistory = commits.size() - since < Detector.SHORT_HISTORY;
+            if (shortHistory) {
+                detector.shortHistory(series(row, commits), since).ifPresent(changes::add);
+            }
+            for (ChangePoint change : changes) {
                 if (change.index() < 1 || Replay.known(seen, change, detector.settings()) >= 0) {
                     continue;
                 }
                 seen.add(change);
                 Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
                         commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
-                        commits.runsAt(change.index()));
+                        commits.runsAt(change.index()), !detection.changePoints().contains(change));
                 // Only a change among the newest commits is news; one found deep in an imported history is kept and
                 // shown as historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills").
                 if (change.index() > newest - properties.alertWindow()) {
@@ -114,6 +120,23 @@ class RunAnalysis {
         log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
                 (System.nanoTime() - started) / 1_000_000, recent.size());
         return recent.size();
+    }
+
+    private Series series(PipelineStore.SeriesRow row, Commits commits) {
+        return new Series(row.name(), Better.parse(row.direction()), commits.points(),
+                properties.resolution(row.metric()));
+    }
+
+    /** The newest change point known or found on the series (its start, 0, without one). */
+    private static int lastChange(List<ChangePoint> seen, List<ChangePoint> found) {
+        int last = 0;
+        for (ChangePoint change : seen) {
+            last = Math.max(last, change.index());
+        }
+        for (ChangePoint change : found) {
+            last = Math.max(last, change.index());
+        }
+        return last;
     }
 
     private boolean tracked(PipelineStore.RunRow run) {
