@@ -137,7 +137,8 @@ final class SummaryText {
      * unit ("from none to 64 B/op", "+7 to +19 GCs"), never a percentage of JMH's rounding residue, never nothing.
      */
     static String amount(List<AlertFact> alerts) {
-        if (alerts.stream().allMatch(a -> a.magnitude() != null && !nearZero(a))) {
+        // Collections are counted: "+7 GCs" is what happened, "+350%" of two collections is not.
+        if (alerts.stream().allMatch(a -> a.magnitude() != null && !nearZero(a) && !a.metric().equals("gc.count"))) {
             return percentRange(alerts);
         }
         return inUnit(alerts);

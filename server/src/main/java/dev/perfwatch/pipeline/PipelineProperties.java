@@ -31,6 +31,8 @@ import org.springframework.validation.annotation.Validated;
  *     (docs/detection.md, "Metrics near zero")
  * @param alertWindow how many of a series' newest commits a change point may lie in and still notify anyone;
  *     older ones (an imported or backfilled history) are kept and shown as historical
+ * @param alertAge a change at a commit made longer ago than this notifies nobody either: an imported history's
+ *     steps are years old, and they are the same steps whether the import took a minute or a month
  */
 @Validated
 @ConfigurationProperties("perfwatch.pipeline")
@@ -38,7 +40,8 @@ public record PipelineProperties(@DefaultValue("true") boolean enabled, @Default
         @DefaultValue({ "main", "master" }) List<String> trackedBranches,
         @DefaultValue @Valid Confirmation confirmation,
         @DefaultValue({ "gc.alloc.rate", "gc.count", "gc.time" }) List<String> quietMetrics,
-        java.util.Map<String, Double> resolutions, @DefaultValue("5") @Min(1) @Max(1000) int alertWindow) {
+        java.util.Map<String, Double> resolutions, @DefaultValue("5") @Min(1) @Max(1000) int alertWindow,
+        @DefaultValue("14d") Duration alertAge) {
 
     public PipelineProperties {
         resolutions = resolutions == null || resolutions.isEmpty()

@@ -104,19 +104,25 @@ class PipelineStore {
         }
     }
 
-    /** The newest {@link #POINTS} results of each series, oldest first per series. */
-    List<PointRow> points(long[] series) {
+    /**
+     * The newest {@link #POINTS} results of each series up to the run's commit, oldest first per series. Up to the
+     * run's commit, not the newest stored: each run is detected on the history as it stood at its commit, as
+     * {@code detect --replay} does, so the outcome is the same whether an import arrives in a burst or a run a night.
+     */
+    List<PointRow> points(long[] series, UUID run) {
         return jdbc.sql("""
                 select r.series_id, r.commit_id, r.position, r.run_id, r.score, r.error, cast(r.samples as text) as samples
                 from unnest(cast(:series as bigint[])) as s(id)
+                join result mine on mine.run_id = :run and mine.series_id = s.id
                 cross join lateral (select series_id, commit_id, position, run_id, score, error, samples
                                     from result
-                                    where series_id = s.id
+                                    where series_id = s.id and position <= mine.position
                                     order by position desc
                                     limit :limit) r
                 order by r.series_id, r.position, r.run_id
                 """)
             .param("series", series)
+            .param("run", run)
             .param("limit", POINTS)
             .query((rs, row) -> new PointRow(rs.getLong("series_id"), rs.getLong("commit_id"),
                     rs.getBigDecimal("position"), rs.getObject("run_id", UUID.class), rs.getDouble("score"),
@@ -126,6 +132,15 @@ class PipelineStore {
 
     record PointRow(long series, long commit, java.math.BigDecimal position, UUID run, double score, double error,
             String samples) {
+    }
+
+    /** How long ago the commit was made; empty when its time is unknown. */
+    Optional<java.time.Duration> commitAge(long commit) {
+        return jdbc.sql("select extract(epoch from now() - time) from commit where id = :id and time is not null")
+            .param("id", commit)
+            .query(Double.class)
+            .optional()
+            .map(seconds -> java.time.Duration.ofMillis(Math.round(seconds * 1000)));
     }
 
     /** {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative. */

@@ -62,7 +62,7 @@ class RunAnalysis {
         }
         long[] ids = series.stream().mapToLong(PipelineStore.SeriesRow::id).toArray();
         Map<Long, List<PipelineStore.PointRow>> points = new LinkedHashMap<>();
-        for (PipelineStore.PointRow row : store.points(ids)) {
+        for (PipelineStore.PointRow row : store.points(ids, runId)) {
             points.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
         }
         Map<Long, List<SuspectStore.SuspectRow>> suspects = new LinkedHashMap<>();
@@ -107,7 +107,7 @@ class RunAnalysis {
                         commits.runsAt(change.index()), !detection.changePoints().contains(change));
                 // Only a change among the newest commits is news; one found deep in an imported history is kept and
                 // shown as historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills").
-                if (change.index() > newest - properties.alertWindow()) {
+                if (change.index() > newest - properties.alertWindow() && !old(run, commits.commit(change.index()))) {
                     recent.add(suspect);
                 }
                 else {
@@ -120,6 +120,11 @@ class RunAnalysis {
         log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
                 (System.nanoTime() - started) / 1_000_000, recent.size());
         return recent.size();
+    }
+
+    /** A commit older than the alert age (an imported or backfilled history): shown, never alerted. */
+    private boolean old(PipelineStore.RunRow run, long commit) {
+        return store.commitAge(commit).map(age -> age.compareTo(properties.alertAge()) > 0).orElse(false);
     }
 
     private Series series(PipelineStore.SeriesRow row, Commits commits) {
