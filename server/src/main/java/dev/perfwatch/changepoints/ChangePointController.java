@@ -47,8 +47,9 @@ class ChangePointController {
             throw new InvalidInputException("status", "status must be one of " + String.join(", ",
                     STATUSES.stream().sorted().toList()));
         }
+        Instant from = instant(since);
         long id = queries.projectId(project).orElseThrow(() -> new NotFoundException("no project " + project));
-        return queries.list(id, series, wanted, instant(since), limit);
+        return queries.list(id, series, wanted, from, limit);
     }
 
     private static Instant instant(String since) {

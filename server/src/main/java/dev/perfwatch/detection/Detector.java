@@ -79,7 +79,7 @@ public final class Detector {
         while (from < all.size() && all.commits[from] < since) {
             from++;
         }
-        return ShortHistory.find(all, series.better(), from, Math.log1p(settings.minEffect()));
+        return ShortHistory.find(all, series.better(), from);
     }
 
     /** Detection on the newest commits of a series of {@code commits} commits in all. */

@@ -8,29 +8,37 @@ import java.util.Optional;
  * detector cannot decide here; it names the commit and the pipeline asks the runners, re-running the commit and the
  * one before it interleaved, whose forks decide (docs/pipeline.md, "Short histories").
  *
- * <p>The rule is deliberately plain, because the re-runs are the test: at least one commit before and two at the new
- * level (one bad run is never a change), the two levels apart by more than either spreads (every new point past
- * every old one), and by at least the smallest reportable change — for a metric with a resolution, at least that
- * resolution in its unit. An exactly repeatable metric (allocation, 0 then 64 B/op) passes on its first two runs.
+ * <p>The rule is deliberately plain, because the re-runs are the test, but each request costs the runners a round:
+ * at least two commits before and two at the new level (one bad run is never a change), every new point past every
+ * old one by twice the larger spread of either level, and a step of at least {@value #SMALLEST} (relative) — for a
+ * metric with a resolution also at least that resolution in its unit. An exactly repeatable metric (allocation,
+ * none then 64 B/op) passes on its first two runs; noise of a few percent on three to six points does not.
  */
 final class ShortHistory {
 
     /** From this many commits since the last change on, the screen's test decides. */
     static final int TOO_SHORT = Screen.BASELINE + 2;
 
+    /** The smallest step asked about: below it, a few noisy points say nothing worth a round of re-runs. */
+    static final double SMALLEST = 0.05;
+
+    /** Fewest commits on each side. */
+    private static final int SIDE = 2;
+
     private ShortHistory() {
     }
 
     /** The newest split of [from, n) that passes the rule, as a change point of unknown confidence (0). */
-    static Optional<ChangePoint> find(Observations o, Better better, int from, double effectFloor) {
+    static Optional<ChangePoint> find(Observations o, Better better, int from) {
         int n = o.size();
-        if (n - from < 3 || n - from >= TOO_SHORT) {
+        double effectFloor = Math.log1p(SMALLEST);
+        if (n - from < 2 * SIDE || n - from >= TOO_SHORT) {
             return Optional.empty();
         }
         double[] y = o.values;
         ChangePoint best = null;
         double bestRatio = 0;
-        for (int k = from + 1; k <= n - 2; k++) {
+        for (int k = from + SIDE; k <= n - SIDE; k++) {
             double oldMin = min(y, from, k);
             double oldMax = max(y, from, k);
             double newMin = min(y, k, n);
@@ -39,7 +47,7 @@ final class ShortHistory {
             double spread = Math.max(oldMax - oldMin, newMax - newMin);
             double before = Stats.mean(y, from, k);
             double after = Stats.mean(y, k, n);
-            if (!(gap > spread) || Math.abs(after - before) < effectFloor) {
+            if (!(gap > 2 * spread) || Math.abs(after - before) < effectFloor) {
                 continue;
             }
             double unitBefore = o.toUnit(before);

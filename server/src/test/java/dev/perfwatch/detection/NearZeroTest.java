@@ -119,5 +119,9 @@ class NearZeroTest {
             .as("the new points within the old spread").isEmpty();
         assertThat(detector.shortHistory(Tables.scores(Better.HIGHER, "100 101 100 71 70"), 0))
             .as("a 29% step on a quiet series").isPresent();
+        assertThat(detector.shortHistory(Tables.scores(Better.HIGHER, "100.4 99.9 99.6"), 0))
+            .as("one commit before is no baseline").isEmpty();
+        assertThat(detector.shortHistory(Tables.scores(Better.HIGHER, "100 100.1 97 97.1"), 0))
+            .as("3% is not worth a round of re-runs on four points").isEmpty();
     }
 }
