@@ -4,9 +4,9 @@
 import * as api from '../api.js';
 import { checkbox, h, replace, select, typing } from '../dom.js';
 import { benchmarkName, caseLabel, date, shortSha } from '../format.js';
-import { OKABE_ITO, seriesStyle, translucent } from '../palette.js';
+import { seriesStyle, translucent } from '../palette.js';
 import { navigate } from '../router.js';
-import { annotationsOf } from './annotations.js';
+import { annotationsOf, chartAnnotations } from './annotations.js';
 import { timelineChart, visibleRange } from './charts.js';
 import { renderCommitPanel } from './commit-panel.js';
 import { ALLOC, environmentLabels, jvmOf, line, rollingMedian, sameCommit, valueAt, xAxis } from './data.js';
@@ -584,19 +584,8 @@ class TimelinePage {
   }
 
   annotations(which) {
-    const result = {};
-    for (const [i, alert] of this.alerts.entries()) {
-      const x = this.xOf(alert.sha);
-      if (x === undefined) {
-        continue;
-      }
-      const kind = alert.kind.toLowerCase();
-      const color = /regress|worse|degrad/.test(kind) ? OKABE_ITO.vermillion
-        : /improve|better/.test(kind) ? OKABE_ITO.bluishGreen : OKABE_ITO.black;
-      result[`alert${i}`] = { type: 'line', xMin: x, xMax: x, borderColor: color, borderWidth: 1.5,
-        borderDash: [5, 4], label: which === 'primary' ? { display: true, content: alert.label, position: 'start',
-          backgroundColor: color, color: '#fff', font: { size: 11 }, padding: 3 } : { display: false } };
-    }
+    // Change points and alerts: a mark per status, stacked labels, a legend (annotations.js).
+    const result = chartAnnotations(this.alerts, (sha) => this.xOf(sha), which);
     const base = this.params.get('base');
     if (base) {
       let labelled = false;
