@@ -71,6 +71,13 @@ class Confirmations {
         insert(suspect, "historical", null);
     }
 
+    /** A switch back to a level the series keeps visiting: shown as a mode change, never confirmed or alerted. */
+    void noteModeChange(NewSuspect suspect, String reason) {
+        suspectStore.insertSuspect(suspect.series().id(), suspect.firstBad(), suspect.lastGood(), "mode-change",
+                suspect.change().magnitude(), suspect.change().confidence(), suspect.before(), suspect.after(),
+                suspect.runs(), "dismissed", null).ifPresent(id -> suspectStore.decideSuspect(id, "dismissed", reason));
+    }
+
     /** Starts (or joins) the confirmation of each bad commit among the suspects of one run. */
     void suspect(PipelineStore.RunRow run, List<NewSuspect> suspects) {
         Map<Long, List<NewSuspect>> byCommit = new LinkedHashMap<>();

@@ -84,15 +84,15 @@ class RunAnalysis {
             List<ChangePoint> seen = new ArrayList<>();
             for (SuspectStore.SuspectRow suspect : suspects.getOrDefault(row.id(), List.of())) {
                 int index = commits.indexOf(suspect.firstBad());
-                if (index >= 0 && !suspect.status().equals("dismissed") && !suspect.status().equals("transient")) {
-                    seen.add(new ChangePoint(index, direction(suspect.direction()), suspect.magnitude(), 0, null,
+                if (index >= 0) {
+                    seen.add(new ChangePoint(index, direction(suspect, row.direction()), suspect.magnitude(), 0, null,
                             null));
                 }
             }
             int newest = commits.size() - 1;
             List<ChangePoint> changes = new ArrayList<>(detection.changePoints());
             // Too few commits since the start or the last change for the screen: ask the runners (ShortHistory).
-            int since = lastChange(seen, changes);
+            int since = lastChange(suspects.getOrDefault(row.id(), List.of()), commits, changes);
             boolean shortHistory = commits.size() - since < Detector.SHORT_HISTORY;
             if (shortHistory) {
                 detector.shortHistory(series(row, commits), since).ifPresent(changes::add);
@@ -107,7 +107,12 @@ class RunAnalysis {
                         commits.runsAt(change.index()), !detection.changePoints().contains(change));
                 // Only a change among the newest commits is news; one found deep in an imported history is kept and
                 // shown as historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills").
-                if (change.index() > newest - properties.alertWindow() && !old(run, commits.commit(change.index()))) {
+                java.util.Optional<String> mode = Modes.of(change, suspects.getOrDefault(row.id(), List.of()), commits);
+                if (mode.isPresent()) {
+                    confirmations.noteModeChange(suspect, mode.get());
+                }
+                else if (change.index() > newest - properties.alertWindow()
+                        && !old(run, commits.commit(change.index()))) {
                     recent.add(suspect);
                 }
                 else {
@@ -133,10 +138,13 @@ class RunAnalysis {
     }
 
     /** The newest change point known or found on the series (its start, 0, without one). */
-    private static int lastChange(List<ChangePoint> seen, List<ChangePoint> found) {
+    private static int lastChange(List<SuspectStore.SuspectRow> known, Commits commits, List<ChangePoint> found) {
         int last = 0;
-        for (ChangePoint change : seen) {
-            last = Math.max(last, change.index());
+        for (SuspectStore.SuspectRow suspect : known) {
+            // A change the re-runs dismissed did not happen: the level before it still stands.
+            if (!suspect.status().equals("dismissed") && !suspect.status().equals("transient")) {
+                last = Math.max(last, commits.indexOf(suspect.firstBad()));
+            }
         }
         for (ChangePoint change : found) {
             last = Math.max(last, change.index());
@@ -151,8 +159,14 @@ class RunAnalysis {
         return run.branchName().equals(run.defaultBranch()) || properties.trackedBranches().contains(run.branchName());
     }
 
-    private static dev.perfwatch.detection.Direction direction(String word) {
-        return dev.perfwatch.detection.Direction.valueOf(word.toUpperCase(java.util.Locale.ROOT));
+    /** The stored direction; a mode change's is the way its level went, so that it is known when found again. */
+    private static dev.perfwatch.detection.Direction direction(SuspectStore.SuspectRow suspect, String better) {
+        if (suspect.direction().equals("mode-change")) {
+            boolean up = suspect.after().value() > suspect.before().value();
+            return up == (Better.parse(better) == Better.LOWER) ? dev.perfwatch.detection.Direction.REGRESSION
+                    : dev.perfwatch.detection.Direction.IMPROVEMENT;
+        }
+        return dev.perfwatch.detection.Direction.valueOf(suspect.direction().toUpperCase(java.util.Locale.ROOT));
     }
 
     /** A series' results as the detector's points: one index per commit, re-runs of a commit sharing it. */

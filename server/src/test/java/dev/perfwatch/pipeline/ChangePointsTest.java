@@ -140,6 +140,32 @@ class ChangePointsTest {
             .as("an old one does not").isTrue();
     }
 
+    /** 1000, then 900 (alerted), back to 1000 (resolves it), then 900 again: a mode the series keeps visiting. */
+    @Test
+    void switchToALevelVisitedRecentlyIsAModeChangeNotANewRegression() {
+        String project = "cp-modes";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        for (int n = 1; n <= 48; n++) {
+            double level = n <= 20 ? 1000 : n <= 30 ? 900 : n <= 40 ? 1000 : 900;
+            seeds.run(n, "cp-modes-host", Map.of("16", level * (1 + 0.003 * Math.sin(n * 1.7))), 96.0);
+            worker.work(project);
+        }
+
+        List<String> points = new ArrayList<>();
+        for (JsonNode point : changePoints(project, "")) {
+            int commit = 0;
+            for (int n = 1; n <= 48; n++) {
+                commit = seeds.sha(n).equals(point.get("commit").get("sha").asString()) ? n : commit;
+            }
+            points.add(point.get("direction").asString() + " " + point.get("status").asString() + " " + commit);
+        }
+        assertThat(points).containsExactly("mode-change dismissed 41", "improvement resolved 31",
+                "regression resolved 21");
+        assertThat(changePoints(project, "&status=dismissed").get(0).get("reason").asString())
+            .startsWith("mode change: ");
+        assertThat(api.get("/api/v1/alerts?project=" + project).json()).as("the first switch only").hasSize(1);
+    }
+
     @Test
     void changePointsWhenAskedBadlyAnswer400NamingTheFieldOr404() {
         assertThat(api.get("/api/v1/change-points?project=no-such-project").status()).isEqualTo(404);
