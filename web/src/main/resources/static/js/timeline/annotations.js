@@ -67,10 +67,10 @@ export async function seriesAnnotations(seriesId) {
       marks = points.map(fromChangePoint).filter((mark) => mark.sha);
     }
   }
-  // Alerts at a commit no change point names (a bisected culprit, an alert raised by hand) are drawn as alerts.
+  // Alerts no change point carries (a bisected culprit, an alert raised by hand) are drawn as alerts.
   const body = await lenient(`/api/v1/alerts?series=${encodeURIComponent(seriesId)}`);
   const items = Array.isArray(body) ? body : (body?.alerts ?? body?.items ?? body?.content ?? []);
-  const named = new Set(marks.map((mark) => mark.sha));
+  const named = new Set(marks.filter((mark) => mark.alerted).map((mark) => mark.sha));
   return marks.concat(items.map(fromAlert).filter((mark) => mark.sha && !named.has(mark.sha)));
 }
 
@@ -94,6 +94,7 @@ function fromChangePoint(point) {
   const word = triaged ? `${status}, triaged ${triaged}` : status;
   const kind = String(point.direction ?? 'change');
   return { sha: point.commit?.sha ?? null, kind, status, triaged, id: point.id ?? null,
+    alerted: point.alertGroup !== null && point.alertGroup !== undefined,
     label: `${metric}${kind} ${amount(point)} · ${word}` };
 }
 
