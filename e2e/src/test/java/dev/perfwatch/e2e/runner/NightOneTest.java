@@ -80,6 +80,9 @@ class NightOneTest {
 
     @Test
     void allocationAtTheFourthCommitOfANewProjectIsAlertedAtItTheNightAfter() {
+        // One runner serves the host class (it registers as it starts): without it the server asks nobody.
+        Poll.until("the runner", Duration.ofSeconds(60), () -> admin.ok(admin.get("/api/v1/runners")),
+                list -> list.toString().contains(HOST_CLASS));
         Instant night = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.HOURS).minus(Duration.ofDays(6));
         for (int n = 1; n <= 5; n++) {
             upload(commits.get(n - 1), n == 1 ? null : commits.get(n - 2), night.plus(Duration.ofDays(n - 1)),
