@@ -68,8 +68,10 @@ final class Demo {
         for (String jdk : options.all("jdk")) {
             runArgs.addAll(List.of("--jdk", jdk));
         }
-        int exit = new Agent(Settings.from(Options.parse(runArgs, Map.of()))).run();
+        DemoAlerts.AgentRun agent = () -> new Agent(Settings.from(Options.parse(runArgs, Map.of()))).run();
+        int exit = DemoAlerts.settle(server, project, agent, agent.run());
         printSteps(server.base(), project, commits, printTimeline(server, project, hostClass, commits));
+        DemoAlerts.print(server, project, commits);
         return exit;
     }
 
@@ -108,7 +110,8 @@ final class Demo {
         List<Series> all = new ArrayList<>();
         Map<String, String> messages = new LinkedHashMap<>();
         commits.forEach(c -> messages.put(c.sha(), c.message()));
-        ServerClient.Answer series = server.get("/api/v1/series?project=" + project + "&hostClass="
+        // The branch's series only: the confirmation re-runs have series of their own, off the timeline.
+        ServerClient.Answer series = server.get("/api/v1/series?project=" + project + "&branch=main&hostClass="
                 + java.net.URLEncoder.encode(hostClass, StandardCharsets.UTF_8));
         if (series.status() != 200) {
             Log.warn("no series to show: %s", series.body());

@@ -46,8 +46,14 @@ class Messages {
 
     static GroupMessage.Line line(AlertViews.Alert alert) {
         AlertViews.Metric metric = alert.series().metric();
-        String change = alert.magnitude() == null
-                ? SummaryText.signed(alert.after().value() - alert.before().value()) + " " + metric.unit()
+        // A percentage of a level of ~0 (JMH's allocation residue) means nothing: near zero, the unit speaks.
+        boolean nearZero = !metric.name().equals(GroupFacts.PRIMARY)
+                && Math.abs(alert.before().value()) < SummaryText.NEAR_ZERO;
+        String unit = SummaryText.unit(metric.name(), metric.unit());
+        String change = nearZero && Math.abs(alert.after().value()) >= SummaryText.NEAR_ZERO
+                ? "from none to " + SummaryText.number(alert.after().value()) + " " + unit
+                : alert.magnitude() == null || nearZero
+                ? SummaryText.signed(alert.after().value() - alert.before().value()) + " " + unit
                 : String.format(Locale.ROOT, "%+.1f%%", alert.magnitude() * 100);
         return new GroupMessage.Line(alert.id(), alert.series().id(), alert.kind(), alert.series().label(),
                 metric.name(), alert.series().environment().hostClass(), level(alert.before()),

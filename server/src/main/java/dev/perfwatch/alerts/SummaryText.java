@@ -45,7 +45,7 @@ final class SummaryText {
         long cases = alerts.stream().map(AlertFact::caseId).distinct().count();
         Set<String> hosts = alerts.stream().map(AlertFact::hostClass)
             .collect(Collectors.toCollection(() -> new TreeSet<>(HOST_CLASSES)));
-        return Optional.of(cases + (cases == 1 ? " case " : " cases ") + verb(kind) + percentRange(alerts) + " on "
+        return Optional.of(cases + (cases == 1 ? " case " : " cases ") + verb(kind) + amount(alerts) + " on "
                 + list(hosts) + hostClause(facts, alerts, hosts));
     }
 
@@ -95,9 +95,7 @@ final class SummaryText {
             return primaries.stream().anyMatch(AlertFact::allocationMeasured)
                     ? Optional.of(GroupFacts.ALLOCATION + " unchanged") : Optional.empty();
         }
-        String text = GroupFacts.ALLOCATION + " "
-                + signedRange(allocation.stream().map(a -> a.after() - a.before()).toList()) + " "
-                + allocation.get(0).unit();
+        String text = GroupFacts.ALLOCATION + " " + inUnit(allocation);
         Set<Long> primaryCases = cases(primaries);
         Set<Long> allocationCases = cases(allocation);
         if (primaryCases.isEmpty()) {
@@ -123,7 +121,7 @@ final class SummaryText {
                             Collectors.toList())));
         List<String> parts = new ArrayList<>();
         byMetric.forEach((metric, kinds) -> kinds.forEach((kind, alerts) -> parts.add(metric + " " + verb(kind)
-                + percentRange(alerts) + " in " + count(cases(alerts).size()))));
+                + amount(alerts) + " in " + count(cases(alerts).size()))));
         return parts;
     }
 
@@ -131,7 +129,43 @@ final class SummaryText {
         return kind == Kind.REGRESSION ? "regressed " : "improved ";
     }
 
-    /** "6–11%" from relative changes of any sign; nothing when no change is relative (levels from 0). */
+    /** A secondary metric's level below this (1 B/op, 1 GC) is zero: a percentage of it is rounding residue. */
+    static final double NEAR_ZERO = 1.0;
+
+    /**
+     * How much the alerts moved: "6–11%" when every level before is clearly above zero, otherwise in the metric's
+     * unit ("from none to 64 B/op", "+7 to +19 GCs"), never a percentage of JMH's rounding residue, never nothing.
+     */
+    static String amount(List<AlertFact> alerts) {
+        // Collections are counted: "+7 GCs" is what happened, "+350%" of two collections is not.
+        if (alerts.stream().allMatch(a -> a.magnitude() != null && !nearZero(a) && !a.metric().equals("gc.count"))) {
+            return percentRange(alerts);
+        }
+        return inUnit(alerts);
+    }
+
+    /** "from none to 64–784 B/op" when every level before is zero, else "+7 to +19 GCs". */
+    static String inUnit(List<AlertFact> alerts) {
+        String unit = unit(alerts.get(0).metric(), alerts.get(0).unit());
+        if (alerts.stream().allMatch(SummaryText::nearZero)) {
+            List<Double> afters = alerts.stream().map(AlertFact::after).toList();
+            String low = number(afters.stream().min(Double::compare).orElseThrow());
+            String high = number(afters.stream().max(Double::compare).orElseThrow());
+            return "from none to " + (low.equals(high) ? low : low + "–" + high) + " " + unit;
+        }
+        return signedRange(alerts.stream().map(a -> a.after() - a.before()).toList()) + " " + unit;
+    }
+
+    private static boolean nearZero(AlertFact alert) {
+        return !alert.primary() && Math.abs(alert.before()) < NEAR_ZERO;
+    }
+
+    /** JMH counts collections in "counts"; a reader counts GCs. */
+    static String unit(String metric, String unit) {
+        return metric.equals("gc.count") ? "GCs" : unit;
+    }
+
+    /** "6–11%" from relative changes of any sign. */
     private static String percentRange(List<AlertFact> alerts) {
         List<Double> percents = alerts.stream()
             .filter(a -> a.magnitude() != null)

@@ -17,6 +17,9 @@ public final class Detector {
     /** How many newest commits {@link #detectRecent} analyses, in test windows. */
     private static final int RECENT_WINDOWS = 4;
 
+    /** Fewer commits than this since a series' start or its last change point is a short history. */
+    public static final int SHORT_HISTORY = ShortHistory.TOO_SHORT;
+
     private final DetectorSettings settings;
 
     public Detector() {
@@ -33,7 +36,7 @@ public final class Detector {
 
     /** Change points of the whole series, its noise and its minimal detectable change. */
     public Detection detect(Series series) {
-        return detect(Observations.of(series.points()), series.better());
+        return detect(Observations.of(series.points(), series.resolution()), series.better());
     }
 
     /**
@@ -51,7 +54,7 @@ public final class Detector {
             boolean last = i == points.size() - 1;
             if (!last && points.get(i).index() > points.get(i + 1).index()) {
                 // not in commit order after all: let Observations sort it
-                Observations all = Observations.of(points);
+                Observations all = Observations.of(points, series.resolution());
                 return detectRecent(all.tail(Math.max(0, all.size() - keep)), series.better(), all.size());
             }
             if (last || points.get(i).index() != points.get(i + 1).index()) {
@@ -61,7 +64,22 @@ public final class Detector {
                 }
             }
         }
-        return detectRecent(Observations.of(points.subList(start, points.size())), series.better(), commits);
+        return detectRecent(Observations.of(points.subList(start, points.size()), series.resolution()), series.better(),
+            commits);
+    }
+
+    /**
+     * A new level among the newest commits of a history too short for the screen since the commit index
+     * {@code since} (the series' start, or its last known change point): a request to re-run the commits, never a
+     * verdict (see {@link ShortHistory}). Empty when the history since is long enough for {@link #detectRecent}.
+     */
+    public java.util.Optional<ChangePoint> shortHistory(Series series, int since) {
+        Observations all = Observations.of(series.points(), series.resolution());
+        int from = 0;
+        while (from < all.size() && all.commits[from] < since) {
+            from++;
+        }
+        return ShortHistory.find(all, series.better(), from);
     }
 
     /** Detection on the newest commits of a series of {@code commits} commits in all. */
@@ -81,9 +99,30 @@ public final class Detector {
 
     private Detection detection(Observations observations, Better better, Analysis analysis,
                                 TreeMap<Integer, Double> found) {
+        List<ChangePoint> changes = describe(observations, better, analysis, found);
+        if (observations.absolute()) {
+            return absoluteDetection(changes, observations, analysis);
+        }
         double noise = observations.logScale ? Math.expm1(analysis.sigma) : analysis.sigma;
-        return new Detection(describe(observations, better, analysis, found), noise,
-            minimalDetectableChange(analysis.sigma, observations));
+        return new Detection(changes, noise, minimalDetectableChange(analysis.sigma, observations));
+    }
+
+    /**
+     * Noise and minimal detectable change of a near-zero metric in its unit, at its newest level: at zero that is
+     * "detects ≥ 1 B/op", never a percentage of nothing. Never below the resolution, which is what the values were
+     * rounded to.
+     */
+    private Detection absoluteDetection(List<ChangePoint> changes, Observations observations, Analysis analysis) {
+        int n = observations.size();
+        if (n == 0) {
+            return new Detection(changes, Double.NaN, Double.NaN, true);
+        }
+        double level = Stats.median(observations.values.clone(), Math.max(0, n - 5), n);
+        double step = minimalStep(analysis.sigma, observations);
+        double base = observations.toUnit(level);
+        double noise = Math.abs(observations.toUnit(level + analysis.sigma) - base);
+        double minimal = Math.max(observations.resolution, Math.abs(observations.toUnit(level + step) - base));
+        return new Detection(changes, noise, minimal, true);
     }
 
     private List<ChangePoint> describe(Observations observations, Better better, Analysis analysis,
@@ -98,7 +137,9 @@ public final class Detector {
             Estimate before = estimate(observations.values, analysis, a, k);
             Estimate after = estimate(observations.values, analysis, k, b);
             double magnitude = observations.relativeChange(before.mean, after.mean);
-            changes.add(new ChangePoint(observations.commits[k], Direction.of(magnitude, better), magnitude,
+            // From zero there is no relative change, only the sign of the difference.
+            double sign = Double.isNaN(magnitude) ? after.mean - before.mean : magnitude;
+            changes.add(new ChangePoint(observations.commits[k], Direction.of(sign, better), magnitude,
                 1 - found.get(k), before.level(observations), after.level(observations)));
         }
         return changes;
@@ -128,11 +169,16 @@ public final class Detector {
      * a full window of history, given the series' noise.
      */
     private double minimalDetectableChange(double sigma, Observations observations) {
+        double step = minimalStep(sigma, observations);
+        return observations.logScale ? Math.expm1(step) : step;
+    }
+
+    /** {@link #minimalDetectableChange} on the working scale. */
+    private double minimalStep(double sigma, Observations observations) {
         int baseline = Math.max(Screen.BASELINE, Math.min(settings.window(), observations.size() - 3));
         double df = baseline - 1 + StepTest.PRIOR_DF;
         double critical = StudentT.quantile(1 - settings.screenAlpha() / (settings.screenLength() - 1) / 2, df);
         double step = (critical + Stats.normalQuantile(0.8)) * sigma * Math.sqrt(1.0 / 3 + 1.0 / baseline);
-        step = Math.max(step, Math.log1p(settings.minEffect()));
-        return observations.logScale ? Math.expm1(step) : step;
+        return Math.max(step, Math.log1p(settings.minEffect()));
     }
 }

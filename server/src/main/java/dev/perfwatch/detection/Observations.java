@@ -23,13 +23,21 @@ final class Observations {
     final int[] runs;
     final boolean logScale;
     private final double scale;
+    /** The series' resolution in its unit when values are on the asinh scale (near-zero metrics), else 0. */
+    final double resolution;
 
-    private Observations(int[] commits, double[] values, int[] runs, boolean logScale, double scale) {
+    private Observations(int[] commits, double[] values, int[] runs, boolean logScale, double scale,
+                         double resolution) {
         this.commits = commits;
         this.values = values;
         this.runs = runs;
         this.logScale = logScale;
         this.scale = scale;
+        this.resolution = resolution;
+    }
+
+    boolean absolute() {
+        return resolution > 0;
     }
 
     int size() {
@@ -40,16 +48,23 @@ final class Observations {
     Observations tail(int from) {
         return new Observations(Arrays.copyOfRange(commits, from, commits.length),
             Arrays.copyOfRange(values, from, values.length), Arrays.copyOfRange(runs, from, runs.length), logScale,
-            scale);
+            scale, resolution);
     }
 
     /** Converts a level on the working scale back to the metric's unit. */
     double toUnit(double value) {
+        if (absolute()) {
+            return 2 * resolution * Math.sinh(value);
+        }
         return logScale ? Math.exp(value) : value * scale;
     }
 
-    /** Relative change between two levels on the working scale. */
+    /** Relative change between two levels on the working scale; NaN from a level of zero (within the resolution). */
     double relativeChange(double before, double after) {
+        if (absolute()) {
+            double from = toUnit(before);
+            return Math.abs(from) < resolution ? Double.NaN : toUnit(after) / from - 1;
+        }
         if (logScale) {
             return Math.expm1(after - before);
         }
@@ -57,6 +72,23 @@ final class Observations {
     }
 
     static Observations of(List<Point> points) {
+        return of(points, 0);
+    }
+
+    /**
+     * With a resolution (near-zero metrics), values below it are zero and the working scale is asinh(x / 2r): linear
+     * in units of the resolution near zero, so "none to 64 B/op" is a step of 32 and JMH's 0.0003 B/op residue is
+     * nothing, and logarithmic far above it, so 784 to 800 B/op is the 2% it is.
+     */
+    static Observations of(List<Point> points, double resolution) {
+        if (resolution > 0) {
+            return absolute(points, resolution);
+        }
+        return build(points, false);
+    }
+
+    /** {@code linear}: the values are already on the working scale, neither logged nor scaled. */
+    private static Observations build(List<Point> points, boolean linear) {
         List<Point> sorted = new ArrayList<>(points.size());
         for (Point point : points) {
             if (Double.isFinite(point.score()) || point.forks().length > 0) {
@@ -67,7 +99,7 @@ final class Observations {
             sorted.sort(Comparator.comparingInt(Point::index));
         }
         double[][] forkMeans = new double[sorted.size()][];
-        boolean positive = true;
+        boolean positive = !linear;
         for (int i = 0; i < sorted.size(); i++) {
             Point point = sorted.get(i);
             forkMeans[i] = forkMeans(point);
@@ -91,7 +123,7 @@ final class Observations {
             }
         }
         double scale = 1;
-        if (!positive) {
+        if (!positive && !linear) {
             double[] magnitudes = new double[usable];
             int k = 0;
             for (double value : runValues) {
@@ -127,7 +159,35 @@ final class Observations {
             values[i] /= runs[i];
         }
         return new Observations(Arrays.copyOf(commits, n), Arrays.copyOf(values, n), Arrays.copyOf(runs, n),
-            positive, scale);
+            positive, scale, 0);
+    }
+
+    private static Observations absolute(List<Point> points, double resolution) {
+        List<Point> adjusted = new ArrayList<>(points.size());
+        for (Point point : points) {
+            double[][] forks = new double[point.forks().length][];
+            for (int f = 0; f < forks.length; f++) {
+                forks[f] = new double[point.forks()[f].length];
+                for (int i = 0; i < forks[f].length; i++) {
+                    forks[f][i] = working(point.forks()[f][i], resolution);
+                }
+            }
+            adjusted.add(new Point(point.index(), working(point.score(), resolution), point.error(), forks));
+        }
+        Observations linear = build(adjusted, true);
+        return new Observations(linear.commits, linear.values, linear.runs, false, 1, resolution);
+    }
+
+    /** A value in the unit on the asinh working scale, zero below the resolution. */
+    private static double working(double value, double resolution) {
+        if (!Double.isFinite(value)) {
+            return value;
+        }
+        return Math.abs(value) < resolution ? 0 : asinh(value / (2 * resolution));
+    }
+
+    private static double asinh(double x) {
+        return Math.signum(x) * Math.log(Math.abs(x) + Math.sqrt(x * x + 1));
     }
 
     private static boolean isSorted(List<Point> points) {

@@ -34,7 +34,7 @@ public final class Replay {
         List<Report> reports = new ArrayList<>();
         for (int i = 1; i <= points.size(); i++) {
             Detection detection = detector.detectRecent(new Series(series.name(), series.better(),
-                points.subList(0, i)));
+                points.subList(0, i), series.resolution()));
             List<ChangePoint> reported = reports.stream().map(Report::change).toList();
             boolean[] updated = new boolean[reports.size()];
             for (ChangePoint change : detection.changePoints()) {

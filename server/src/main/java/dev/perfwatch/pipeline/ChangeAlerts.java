@@ -47,7 +47,7 @@ class ChangeAlerts {
         for (Map.Entry<SuspectStore.SuspectRow, Double> entry : changed.entrySet()) {
             SuspectStore.SuspectRow suspect = entry.getKey();
             if (restores(suspect)) {
-                suspectStore.decideStatus(suspect.id(), "restored", note);
+                suspectStore.decideStatus(suspect.id(), "resolved", note);
                 continue;
             }
             suspectStore.decideStatus(suspect.id(), "alerted", note);
@@ -68,10 +68,10 @@ class ChangeAlerts {
         List<AlertCandidate> candidates = new ArrayList<>();
         for (SuspectStore.SuspectRow suspect : suspects) {
             if (restores(suspect)) {
-                suspectStore.decideSuspect(suspect.id(), "restored", verdict);
+                suspectStore.decideSuspect(suspect.id(), "resolved", verdict);
             }
             else {
-                suspectStore.decideSuspect(suspect.id(), "alerted", verdict);
+                suspectStore.decideSuspect(suspect.id(), "unconfirmed", verdict);
                 candidates.add(candidate(suspect, suspect.firstBad(), suspect.lastGood(), suspect.confidence(),
                         suspect.runs()));
             }

@@ -186,6 +186,14 @@ class ConfirmationStore {
     }
 
     /** The per-fork samples of the runs, per (case, metric): a confirmation run is on its own branch's series. */
+    /** Whether any runner has ever registered for the host class, so that a confirmation job there will be taken. */
+    boolean served(String hostClass) {
+        return jdbc.sql("select exists (select 1 from runner where host_class = :hostClass)")
+            .param("hostClass", hostClass)
+            .query(Boolean.class)
+            .single();
+    }
+
     List<SampleRow> samples(List<UUID> runs) {
         if (runs.isEmpty()) {
             return new ArrayList<>();

@@ -49,8 +49,12 @@ class Confirmations {
     }
 
     /** A change point the pipeline has not seen on the series before. */
+    /**
+     * @param needsRuns found on a history too short for the detector's test: only re-runs can decide it, so
+     *     without runners it is not alerted (nor stored: the screen finds it once the history is long enough)
+     */
     record NewSuspect(PipelineStore.SeriesRow series, long firstBad, long lastGood, ChangePoint change,
-            List<UUID> runs, List<UUID> runsAtBad) {
+            List<UUID> runs, List<UUID> runsAtBad, boolean needsRuns) {
 
         SuspectStore.Level before() {
             return new SuspectStore.Level(change.before().value(), change.before().lower(), change.before().upper(),
@@ -67,6 +71,13 @@ class Confirmations {
         insert(suspect, "historical", null);
     }
 
+    /** A switch back to a level the series keeps visiting: shown as a mode change, never confirmed or alerted. */
+    void noteModeChange(NewSuspect suspect, String reason) {
+        suspectStore.insertSuspect(suspect.series().id(), suspect.firstBad(), suspect.lastGood(), "mode-change",
+                suspect.change().magnitude(), suspect.change().confidence(), suspect.before(), suspect.after(),
+                suspect.runs(), "dismissed", null).ifPresent(id -> suspectStore.decideSuspect(id, "dismissed", reason));
+    }
+
     /** Starts (or joins) the confirmation of each bad commit among the suspects of one run. */
     void suspect(PipelineStore.RunRow run, List<NewSuspect> suspects) {
         Map<Long, List<NewSuspect>> byCommit = new LinkedHashMap<>();
@@ -75,13 +86,19 @@ class Confirmations {
             NewSuspect first = group.get(0);
             List<UUID> runs = new ArrayList<>(List.of(run.id()));
             group.forEach(s -> runs.addAll(s.runsAtBad()));
-            Optional<JobSpec> spec = properties.confirmation().enabled() ? rounds.spec(run, runs) : Optional.empty();
+            // No job is ever queued for a host class no runner serves: it would wait for ever (an imported history
+            // measured elsewhere). Then, as without a repository, the detector's word is all there is.
+            boolean served = confirmationStore.served(run.hostClass());
+            Optional<JobSpec> spec = properties.confirmation().enabled() && served ? rounds.spec(run, runs)
+                    : Optional.empty();
             if (spec.isEmpty()) {
                 List<SuspectStore.SuspectRow> rows = new ArrayList<>();
-                group.forEach(s -> insert(s, "confirming", null).ifPresent(id -> rows.add(row(id, s))));
-                outcomes.unconfirmed(rows, properties.confirmation().enabled()
-                        ? "not confirmed: no repository to re-run the commits from"
-                        : "not confirmed: confirmation is off");
+                group.stream()
+                    .filter(s -> !s.needsRuns())
+                    .forEach(s -> insert(s, "confirming", null).ifPresent(id -> rows.add(row(id, s))));
+                outcomes.unconfirmed(rows, !properties.confirmation().enabled() ? "not confirmed: confirmation is off"
+                        : !served ? "not confirmed: no runner serves host class " + run.hostClass()
+                        : "not confirmed: no repository to re-run the commits from");
                 continue;
             }
             ConfirmationStore.ConfirmationRow confirmation = confirmationStore.confirmation(run.project(), run.branch(),

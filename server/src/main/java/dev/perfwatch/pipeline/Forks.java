@@ -45,10 +45,21 @@ final class Forks {
         Map<SuspectStore.SuspectRow, Verdict> verdicts = new java.util.LinkedHashMap<>();
         double alpha = Verdict.alphaAt(budget.alpha(), round, budget.maxRounds(), last);
         for (SuspectStore.SuspectRow suspect : suspects) {
-            verdicts.put(suspect, Verdict.of(of(suspect, before), of(suspect, after), suspect.magnitude(),
+            verdicts.put(suspect, Verdict.of(of(suspect, before), of(suspect, after), suspected(suspect),
                     alpha, budget.budgetAlpha(), last));
         }
         return verdicts;
+    }
+
+    /**
+     * The relative change the detector saw; from a level of zero (a case that began to allocate) there is none, so
+     * the change against one unit of the metric stands for it: large, and in the right direction.
+     */
+    static double suspected(SuspectStore.SuspectRow suspect) {
+        if (Double.isFinite(suspect.magnitude())) {
+            return suspect.magnitude();
+        }
+        return suspect.after().value() / Math.max(Math.abs(suspect.before().value()), 1.0) - 1;
     }
 
     private static String key(long caseId, long metricId, String commit) {

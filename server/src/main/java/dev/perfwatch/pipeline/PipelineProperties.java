@@ -23,12 +23,36 @@ import org.springframework.validation.annotation.Validated;
  * @param pollInterval how often this instance looks for runs to detect on and confirmations to decide
  * @param trackedBranches branches detected on besides each project's default branch
  * @param confirmation how suspected changes are re-run
+ * @param quietMetrics secondary metrics not detected on: rates that follow the throughput (gc.alloc.rate in MB/s)
+ *     or the iteration time (gc.count, gc.time) move with every throughput change and say nothing of their own;
+ *     the allocation per operation (gc.alloc.rate.norm) is what is tracked. Their points are still stored and drawn.
+ * @param resolutions metrics whose level may be zero, with the smallest amount in their unit that means something:
+ *     values below it are zero and their noise, changes and minimal detectable change are in the unit
+ *     (docs/detection.md, "Metrics near zero")
+ * @param alertWindow how many of a series' newest commits a change point may lie in and still notify anyone;
+ *     older ones (an imported or backfilled history) are kept and shown as historical
+ * @param alertAge a change at a commit made longer ago than this notifies nobody either: an imported history's
+ *     steps are years old, and they are the same steps whether the import took a minute or a month
  */
 @Validated
 @ConfigurationProperties("perfwatch.pipeline")
 public record PipelineProperties(@DefaultValue("true") boolean enabled, @DefaultValue("5s") Duration pollInterval,
         @DefaultValue({ "main", "master" }) List<String> trackedBranches,
-        @DefaultValue @Valid Confirmation confirmation) {
+        @DefaultValue @Valid Confirmation confirmation,
+        @DefaultValue({ "gc.alloc.rate", "gc.count", "gc.time" }) List<String> quietMetrics,
+        java.util.Map<String, Double> resolutions, @DefaultValue("5") @Min(1) @Max(1000) int alertWindow,
+        @DefaultValue("14d") Duration alertAge) {
+
+    public PipelineProperties {
+        resolutions = resolutions == null || resolutions.isEmpty()
+                ? java.util.Map.of("gc.alloc.rate.norm", 1.0, "gc.count", 1.0, "gc.time", 1.0)
+                : java.util.Map.copyOf(resolutions);
+    }
+
+    /** The metric's resolution in its unit (see {@code resolutions}); 0 for ordinary metrics. */
+    public double resolution(String metric) {
+        return resolutions.getOrDefault(metric, 0.0);
+    }
 
     /**
      * @param enabled false alerts on the detector's word alone (for trackers without runners)

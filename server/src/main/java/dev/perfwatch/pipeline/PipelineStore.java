@@ -104,20 +104,31 @@ class PipelineStore {
         }
     }
 
-    /** The newest {@link #POINTS} results of each series, oldest first per series. */
-    List<PointRow> points(long[] series) {
+    /**
+     * The newest {@link #POINTS} results of each series up to the run's commit, oldest first per series. Up to the
+     * run's commit, not the newest stored: each run is detected on the history as it stood at its commit, as
+     * {@code detect --replay} does, so the outcome is the same whether an import arrives in a burst or a run a night.
+     */
+    List<PointRow> points(long[] series, UUID run) {
         return jdbc.sql("""
                 select r.series_id, r.commit_id, r.position, r.run_id, r.score, r.error, samples_json(r.samples) as samples
                 from unnest(cast(:series as bigint[])) as s(id)
+                join result mine on mine.run_id = :run and mine.series_id = s.id
+                join series ser on ser.id = s.id
+                join metric m on m.id = ser.metric_id
                 cross join lateral (select series_id, commit_id, position, run_id, score, error, samples
                                     from result
-                                    where series_id = s.id
-                                      and not exists (select 1 from run_noise n where n.run_id = result.run_id and n.noisy)
+                                    where series_id = s.id and position <= mine.position
+                                      -- a host that moved skews times, not bytes or collections per operation
+                                      and (m.name in ('gc.alloc.rate.norm', 'gc.count')
+                                           or not exists (select 1 from run_noise n
+                                                          where n.run_id = result.run_id and n.noisy))
                                     order by position desc
                                     limit :limit) r
                 order by r.series_id, r.position, r.run_id
                 """)
             .param("series", series)
+            .param("run", run)
             .param("limit", POINTS)
             .query((rs, row) -> new PointRow(rs.getLong("series_id"), rs.getLong("commit_id"),
                     rs.getBigDecimal("position"), rs.getObject("run_id", UUID.class), rs.getDouble("score"),
@@ -129,17 +140,33 @@ class PipelineStore {
             String samples) {
     }
 
-    void noise(long[] series, double[] noise, double[] minimalDetectableChange) {
+    /** How long ago the commit was made; empty when its time is unknown. */
+    Optional<java.time.Duration> commitAge(long commit) {
+        return jdbc.sql("select extract(epoch from now() - time) from commit where id = :id and time is not null")
+            .param("id", commit)
+            .query(Double.class)
+            .optional()
+            .map(seconds -> java.time.Duration.ofMillis(Math.round(seconds * 1000)));
+    }
+
+    /** {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative. */
+    void noise(long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit) {
+        Boolean[] units = new Boolean[inUnit.length];
+        for (int i = 0; i < units.length; i++) {
+            units[i] = inUnit[i];
+        }
         jdbc.sql("""
                 update series s
-                set noise = nullif(n.noise, 'NaN'), minimal_detectable_change = nullif(n.mdc, 'NaN'), detected_at = now()
-                from unnest(cast(:series as bigint[]), cast(:noise as float8[]), cast(:mdc as float8[]))
-                     as n(id, noise, mdc)
+                set noise = nullif(n.noise, 'NaN'), minimal_detectable_change = nullif(n.mdc, 'NaN'),
+                    noise_in_unit = n.in_unit, detected_at = now()
+                from unnest(cast(:series as bigint[]), cast(:noise as float8[]), cast(:mdc as float8[]),
+                            cast(:inUnit as boolean[])) as n(id, noise, mdc, in_unit)
                 where s.id = n.id
                 """)
             .param("series", series)
             .param("noise", noise)
             .param("mdc", minimalDetectableChange)
+            .param("inUnit", units)
             .update();
     }
 }

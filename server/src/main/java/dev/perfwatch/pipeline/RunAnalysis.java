@@ -53,13 +53,16 @@ class RunAnalysis {
         if (run == null || !tracked(run)) {
             return 0;
         }
-        List<PipelineStore.SeriesRow> series = store.seriesOf(runId);
+        // Rates that follow the throughput are drawn, never detected on (PipelineProperties.quietMetrics).
+        List<PipelineStore.SeriesRow> series = store.seriesOf(runId).stream()
+            .filter(s -> !properties.quietMetrics().contains(s.metric()))
+            .toList();
         if (series.isEmpty()) {
             return 0;
         }
         long[] ids = series.stream().mapToLong(PipelineStore.SeriesRow::id).toArray();
         Map<Long, List<PipelineStore.PointRow>> points = new LinkedHashMap<>();
-        for (PipelineStore.PointRow row : store.points(ids)) {
+        for (PipelineStore.PointRow row : store.points(ids, runId)) {
             points.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
         }
         Map<Long, List<SuspectStore.SuspectRow>> suspects = new LinkedHashMap<>();
@@ -69,34 +72,47 @@ class RunAnalysis {
         // Not finite (too few points yet) is stored as unknown.
         double[] noise = new double[ids.length];
         double[] minimal = new double[ids.length];
+        boolean[] inUnit = new boolean[ids.length];
         List<Confirmations.NewSuspect> recent = new ArrayList<>();
         for (int i = 0; i < ids.length; i++) {
             PipelineStore.SeriesRow row = series.get(i);
             Commits commits = Commits.of(points.getOrDefault(row.id(), List.of()));
-            Detection detection = detector.detectRecent(new Series(row.name(), Better.parse(row.direction()),
-                    commits.points()));
+            Detection detection = detector.detectRecent(series(row, commits));
             noise[i] = detection.noise();
             minimal[i] = detection.minimalDetectableChange();
+            inUnit[i] = detection.inUnit();
             List<ChangePoint> seen = new ArrayList<>();
             for (SuspectStore.SuspectRow suspect : suspects.getOrDefault(row.id(), List.of())) {
                 int index = commits.indexOf(suspect.firstBad());
                 if (index >= 0) {
-                    seen.add(new ChangePoint(index, direction(suspect.direction()), suspect.magnitude(), 0, null,
+                    seen.add(new ChangePoint(index, direction(suspect, row.direction()), suspect.magnitude(), 0, null,
                             null));
                 }
             }
             int newest = commits.size() - 1;
-            for (ChangePoint change : detection.changePoints()) {
+            List<ChangePoint> changes = new ArrayList<>(detection.changePoints());
+            // Too few commits since the start or the last change for the screen: ask the runners (ShortHistory).
+            int since = lastChange(suspects.getOrDefault(row.id(), List.of()), commits, changes);
+            boolean shortHistory = commits.size() - since < Detector.SHORT_HISTORY;
+            if (shortHistory) {
+                detector.shortHistory(series(row, commits), since).ifPresent(changes::add);
+            }
+            for (ChangePoint change : changes) {
                 if (change.index() < 1 || Replay.known(seen, change, detector.settings()) >= 0) {
                     continue;
                 }
                 seen.add(change);
                 Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
                         commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
-                        commits.runsAt(change.index()));
-                // Only a change among the newest commits is news; one found deep in an imported history is noted
-                // so it is never reported again, but nobody is woken up for it.
-                if (change.index() > newest - detector.settings().screenLength()) {
+                        commits.runsAt(change.index()), !detection.changePoints().contains(change));
+                // Only a change among the newest commits is news; one found deep in an imported history is kept and
+                // shown as historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills").
+                java.util.Optional<String> mode = Modes.of(change, suspects.getOrDefault(row.id(), List.of()), commits);
+                if (mode.isPresent()) {
+                    confirmations.noteModeChange(suspect, mode.get());
+                }
+                else if (change.index() > newest - properties.alertWindow()
+                        && !old(run, commits.commit(change.index()))) {
                     recent.add(suspect);
                 }
                 else {
@@ -104,11 +120,36 @@ class RunAnalysis {
                 }
             }
         }
-        store.noise(ids, noise, minimal);
+        store.noise(ids, noise, minimal, inUnit);
         confirmations.suspect(run, recent);
         log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
                 (System.nanoTime() - started) / 1_000_000, recent.size());
         return recent.size();
+    }
+
+    /** A commit older than the alert age (an imported or backfilled history): shown, never alerted. */
+    private boolean old(PipelineStore.RunRow run, long commit) {
+        return store.commitAge(commit).map(age -> age.compareTo(properties.alertAge()) > 0).orElse(false);
+    }
+
+    private Series series(PipelineStore.SeriesRow row, Commits commits) {
+        return new Series(row.name(), Better.parse(row.direction()), commits.points(),
+                properties.resolution(row.metric()));
+    }
+
+    /** The newest change point known or found on the series (its start, 0, without one). */
+    private static int lastChange(List<SuspectStore.SuspectRow> known, Commits commits, List<ChangePoint> found) {
+        int last = 0;
+        for (SuspectStore.SuspectRow suspect : known) {
+            // A change the re-runs dismissed did not happen: the level before it still stands.
+            if (!suspect.status().equals("dismissed") && !suspect.status().equals("transient")) {
+                last = Math.max(last, commits.indexOf(suspect.firstBad()));
+            }
+        }
+        for (ChangePoint change : found) {
+            last = Math.max(last, change.index());
+        }
+        return last;
     }
 
     private boolean tracked(PipelineStore.RunRow run) {
@@ -118,8 +159,14 @@ class RunAnalysis {
         return run.branchName().equals(run.defaultBranch()) || properties.trackedBranches().contains(run.branchName());
     }
 
-    private static dev.perfwatch.detection.Direction direction(String word) {
-        return dev.perfwatch.detection.Direction.valueOf(word.toUpperCase(java.util.Locale.ROOT));
+    /** The stored direction; a mode change's is the way its level went, so that it is known when found again. */
+    private static dev.perfwatch.detection.Direction direction(SuspectStore.SuspectRow suspect, String better) {
+        if (suspect.direction().equals("mode-change")) {
+            boolean up = suspect.after().value() > suspect.before().value();
+            return up == (Better.parse(better) == Better.LOWER) ? dev.perfwatch.detection.Direction.REGRESSION
+                    : dev.perfwatch.detection.Direction.IMPROVEMENT;
+        }
+        return dev.perfwatch.detection.Direction.valueOf(suspect.direction().toUpperCase(java.util.Locale.ROOT));
     }
 
     /** A series' results as the detector's points: one index per commit, re-runs of a commit sharing it. */

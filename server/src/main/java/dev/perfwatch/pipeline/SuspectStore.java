@@ -127,7 +127,10 @@ class SuspectStore {
 
     /** The alerted changes of the series before the commit, newest first: a later change may restore them. */
     List<SuspectRow> alerted(long series) {
-        return jdbc.sql(SUSPECT_SELECT + " where s.series_id = :series and s.status = 'alerted' order by s.id desc")
+        return jdbc.sql(SUSPECT_SELECT + """
+                 where s.series_id = :series and s.status in ('alerted', 'unconfirmed')
+                 order by s.id desc
+                """)
             .param("series", series)
             .query(SuspectStore::suspect)
             .list();

@@ -43,6 +43,11 @@ public final class Seeds {
      * {@code scores} (the key is its length parameter), each with the given allocation per operation.
      */
     public void run(int commit, String hostClass, Map<String, Double> scores, double bytesPerOp) {
+        run(commit, hostClass, scores, bytesPerOp, null);
+    }
+
+    /** As {@link #run(int, String, Map, double)}, with the commit's time (ISO-8601; null: unknown). */
+    public void run(int commit, String hostClass, Map<String, Double> scores, double bytesPerOp, String time) {
         ArrayNode jmh = Runs.json.createArrayNode();
         scores.forEach((length, score) -> {
             ObjectNode element = (ObjectNode) Runs.thrpt("demo.StringSerializationBenchmark.serialize", score).get(0);
@@ -56,7 +61,7 @@ public final class Seeds {
             jmh.add(element);
         });
         ObjectNode run = Runs.run(UUID.randomUUID(), project, sha(commit),
-                commit == 1 ? List.of() : List.of(sha(commit - 1)), null, jmh);
+                commit == 1 ? List.of() : List.of(sha(commit - 1)), time, jmh);
         ObjectNode commitNode = (ObjectNode) run.get("commit");
         commitNode.put("message", "Change " + commit + " of " + project + "\n\nwith a body");
         ObjectNode host = (ObjectNode) run.get("host");

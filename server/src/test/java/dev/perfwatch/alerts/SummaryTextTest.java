@@ -30,6 +30,9 @@ class SummaryTextTest {
         situations.put("mixed", mixed());
         situations.put("allocation-from-zero", allocationFromZero());
         situations.put("other-metric", otherMetric());
+        situations.put("allocation-residue", allocationResidue());
+        situations.put("gc-count-from-zero", gcCount(0));
+        situations.put("gc-count", gcCount(2));
 
         StringBuilder text = new StringBuilder();
         situations.forEach((name, facts) -> text.append(name).append(": ").append(SummaryText.render(facts))
@@ -114,6 +117,24 @@ class SummaryTextTest {
                 new AlertFact(1, 1, 1, "4-core", "gc.alloc.rate", "MB/sec", Kind.REGRESSION, 0.3, 100, 130, false),
                 new AlertFact(2, 2, 1, "4-core", "gc.alloc.rate", "MB/sec", Kind.REGRESSION, 0.34, 100, 134, false),
                 new AlertFact(3, 1, 1, "4-core", PRIMARY, "ops/s", Kind.REGRESSION, -0.031, 100, 96.9, false)),
+                List.of());
+    }
+
+    /** JMH's ~0.0003 B/op bookkeeping before: a relative change of 17 million percent, which says nothing. */
+    private static GroupFacts allocationResidue() {
+        return new GroupFacts(List.of(
+                new AlertFact(1, 1, 1, "4-core", ALLOCATION, "B/op", Kind.REGRESSION, 171313.0, 0.0003, 51.4, false),
+                new AlertFact(2, 2, 1, "4-core", ALLOCATION, "B/op", Kind.REGRESSION, 199647.0, 0.0004, 79.9, false)),
+                List.of());
+    }
+
+    /** Collections per iteration: 7 and 19 more than {@code before}. */
+    private static GroupFacts gcCount(double before) {
+        return new GroupFacts(List.of(
+                new AlertFact(1, 1, 1, "4-core", "gc.count", "counts", Kind.REGRESSION,
+                        before == 0 ? null : 7 / before, before, before + 7, false),
+                new AlertFact(2, 2, 1, "4-core", "gc.count", "counts", Kind.REGRESSION,
+                        before == 0 ? null : 19 / before, before, before + 19, false)),
                 List.of());
     }
 }

@@ -38,6 +38,9 @@ class PipelineTest {
 
     private static String runnerToken;
 
+    private static final java.time.Instant NIGHTLY_START = java.time.Instant.now()
+        .truncatedTo(java.time.temporal.ChronoUnit.HOURS).minus(java.time.Duration.ofDays(2));
+
     @LocalServerPort
     int port;
 
@@ -248,6 +251,7 @@ class PipelineTest {
             parents.put(commits.get(i), List.of(commits.get(i - 1)));
         }
         String culprit = commits.get(5);
+        register(project);
         java.util.function.ToDoubleFunction<String> level = sha -> commits.indexOf(sha) >= 5 ? 900 : 1000;
         // Nightly history (commits perfwatch knows only from uploads), then c0, then c8: c1..c8 arrived in one night.
         String parent = null;
@@ -350,7 +354,8 @@ class PipelineTest {
         ArrayNode jmh = Runs.thrpt("demo.StringSerializationBenchmark.serialize", score);
         ((ObjectNode) jmh.get(0)).putObject("params").put("length", "16");
         ObjectNode run = Runs.run(UUID.randomUUID(), project, sha, parent == null ? List.of() : List.of(parent),
-                java.time.Instant.parse("2026-01-01T00:00:00Z").plusSeconds(hour * 3600L).toString(), jmh);
+                // Recent: a change at a commit older than perfwatch.pipeline.alert-age is an import's, never alerted.
+                NIGHTLY_START.plusSeconds(hour * 3600L).toString(), jmh);
         run.put("repository", repository.toString());
         ((ObjectNode) run.get("host")).put("hostClass", project).put("name", project + "-nightly");
         Api.Response response = api.postJson("/api/v1/runs", run.toString());
@@ -358,11 +363,21 @@ class PipelineTest {
     }
 
     /** Uploads one run per commit from {@code from} to {@code to}, with a small repeatable wobble. */
-    private static void seed(Seeds seeds, String hostClass, int from, int to, IntToDoubleFunction level) {
+    private void seed(Seeds seeds, String hostClass, int from, int to, IntToDoubleFunction level) {
+        register(hostClass);
         for (int n = from; n <= to; n++) {
             double score = level.applyAsDouble(n) * (1 + 0.004 * Math.sin(n * 1.7));
             seeds.run(n, hostClass, Map.of("16", score), 96.0);
         }
+    }
+
+    /** A runner of the host class, so that confirmation jobs are queued for it (none for a host class nobody serves). */
+    private String register(String hostClass) {
+        Api.Response registered = api.postJson("/api/v1/runners", """
+                {"name": "%s-runner", "hostClass": "%s", "cores": 4, "jdks": ["17"], "version": "test"}"""
+            .formatted(hostClass, hostClass), "Bearer " + runnerToken);
+        assertThat(registered.status()).as(registered.body()).isEqualTo(200);
+        return registered.json().get("id").asString();
     }
 
     /** Acts as a runner of the project's host class: leases, uploads a run under the attempt id, finishes. */

@@ -1,59 +1,200 @@
-// Alerts drawn on a timeline at their first bad commit. The layer reads a list of {sha, label, kind} per series from
-// the alerts API (docs/alerts.md); on a server without it a 404 means "no alerts", and after one 404 the page stops
-// asking until it is reloaded.
+// Change points and alerts drawn on a timeline at their first commit at the new level: a mark per status (see the
+// legend drawn in the chart), labels stacked so that two changes a few commits apart never print over each other,
+// and alerts triaged invalid or infra drawn grey and struck out. Marks come from GET /api/v1/change-points (docs/api.md,
+// docs/pipeline.md "Change points"), which holds every change point, alerted or not; on a server without it the
+// alerts API is read as before, and after one 404 the page stops asking until it is reloaded.
 
 import { get, ApiError } from '../api.js';
 import { percent, shortSha } from '../format.js';
+import { OKABE_ITO } from '../palette.js';
 
-/** Whether the alerts API exists: settled by the first request, which the others wait for. */
-let available = null;
+/** Whether an API exists, per path: settled by the first request, which the others wait for. */
+const available = new Map();
 
-/**
- * The alerts of one series as {sha, label, kind}. The alert shape is read leniently because the alerts API is built
- * elsewhere: the commit is `commit.sha`, `sha`, `commit` or the last commit of `range`; the label is `label`,
- * `summary` or `title`; the kind is `kind`, `direction` or `status`.
- */
-export async function seriesAnnotations(seriesId) {
-  const request = () => get(`/api/v1/alerts?series=${encodeURIComponent(seriesId)}`);
-  let body;
-  if (available === null) {
-    const first = request();
-    available = first.then(() => true, (error) => !(error instanceof ApiError && error.status === 404));
-    body = await first.catch((error) => {
-      if (error instanceof ApiError && error.status === 404) {
-        return [];
-      }
-      throw error;
-    });
-  } else if (await available) {
-    body = await request();
-  } else {
-    return [];
-  }
-  const items = Array.isArray(body) ? body : (body?.alerts ?? body?.items ?? body?.content ?? []);
-  return items.map(toAnnotation).filter((annotation) => annotation.sha);
+/** How each status is drawn: dash pattern, width, and the word the label and legend use. */
+const STYLES = {
+  alerted: { dash: [], width: 2, word: 'alerted' },
+  confirmed: { dash: [6, 3], width: 1.5, word: 'confirmed' },
+  confirming: { dash: [2, 3], width: 1.5, word: 'confirming' },
+  suspected: { dash: [2, 3], width: 1.5, word: 'suspected' },
+  unconfirmed: { dash: [8, 3, 2, 3], width: 1.5, word: 'unconfirmed (detector only)' },
+  historical: { dash: [4, 4], width: 1, word: 'historical (notifies nobody)' },
+  resolved: { dash: [1, 3], width: 1.5, word: 'resolved' },
+  transient: { dash: [1, 5], width: 1, word: 'transient (level did not hold)' },
+  dismissed: { dash: [1, 6], width: 1, word: 'dismissed by re-runs' },
+  alert: { dash: [5, 4], width: 1.5, word: 'alert' },
+};
+
+/** The glyph the legend shows for a dash pattern. */
+const GLYPHS = { alerted: '━━', confirmed: '╍╍', confirming: '┄┄', suspected: '┄┄', unconfirmed: '━ ·',
+  historical: '─ ─', resolved: '┈┈', transient: '· ·', dismissed: '· ·', alert: '╌╌' };
+
+/** Label height in pixels, and how wide a character is at the labels' 11 px. */
+const ROW = 18;
+const CHAR = 6.2;
+
+function projectOfPage() {
+  const query = (location.hash.split('?')[1] ?? '') || location.search.slice(1);
+  return new URLSearchParams(query).get('project');
 }
 
-function toAnnotation(item) {
+async function lenient(path) {
+  const key = path.split('?')[0];
+  if (available.get(key) === false) {
+    return null;
+  }
+  try {
+    const body = await get(path);
+    available.set(key, true);
+    return body;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && !available.get(key)) {
+      available.set(key, false);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** The marks of one series: its change points, or its alerts on a server without them. */
+export async function seriesAnnotations(seriesId) {
+  const project = projectOfPage();
+  let marks = [];
+  if (project) {
+    const points = await lenient(`/api/v1/change-points?project=${encodeURIComponent(project)}`
+      + `&series=${encodeURIComponent(seriesId)}&limit=200`).catch(() => null);
+    if (Array.isArray(points)) {
+      marks = points.map(fromChangePoint).filter((mark) => mark.sha);
+    }
+  }
+  // Alerts no change point carries (a bisected culprit, an alert raised by hand) are drawn as alerts.
+  const body = await lenient(`/api/v1/alerts?series=${encodeURIComponent(seriesId)}`);
+  const items = Array.isArray(body) ? body : (body?.alerts ?? body?.items ?? body?.content ?? []);
+  const named = new Set(marks.filter((mark) => mark.alerted).map((mark) => mark.sha));
+  return marks.concat(items.map(fromAlert).filter((mark) => mark.sha && !named.has(mark.sha)));
+}
+
+/** "+64 B/op" near zero, "-29.0%" otherwise: never a percentage of nothing. */
+function amount(point) {
+  if (typeof point.magnitude === 'number') {
+    return percent(point.magnitude);
+  }
+  if (typeof point.absoluteChange === 'number') {
+    const value = Math.abs(point.absoluteChange) >= 10 ? Math.round(point.absoluteChange)
+      : Number(point.absoluteChange.toFixed(1));
+    return `${value >= 0 ? '+' : ''}${value} ${point.unit ?? ''}`.trim();
+  }
+  return '';
+}
+
+function fromChangePoint(point) {
+  const status = String(point.status ?? 'suspected');
+  const triaged = point.alertStatus === 'invalid' || point.alertStatus === 'infra' ? point.alertStatus : null;
+  const metric = point.metric && point.metric !== 'primary' ? `${point.metric} ` : '';
+  const word = triaged ? `${status}, triaged ${triaged}` : status;
+  const kind = String(point.direction ?? 'change');
+  return { sha: point.commit?.sha ?? null, kind, status, triaged, id: point.id ?? null,
+    alerted: point.alertGroup !== null && point.alertGroup !== undefined,
+    label: `${metric}${kind} ${amount(point)} · ${word}` };
+}
+
+function fromAlert(item) {
   const shaOf = (value) => (typeof value === 'string' ? value : value?.sha);
   const range = item.range ?? item.commits ?? {};
   const sha = shaOf(item.commit) ?? item.sha ?? shaOf(range.last) ?? shaOf(range.to) ?? shaOf(range.end)
     ?? shaOf(item.lastCommit) ?? null;
-  const kind = String(item.kind ?? item.direction ?? item.status ?? 'alert');
+  const kind = String(item.kind ?? item.direction ?? 'alert');
+  const triaged = item.status === 'invalid' || item.status === 'infra' ? item.status : null;
   const size = typeof item.magnitude === 'number' ? ` ${percent(item.magnitude)}` : '';
   const label = item.label ?? item.summary ?? item.title ?? `${kind}${size} at ${shortSha(sha)}`;
-  return { sha, label: String(label), kind, id: item.id ?? null, status: item.status ?? null };
+  return { sha, label: String(label), kind, status: 'alert', triaged, id: item.id ?? null };
 }
 
-/** Annotations of several series, one request each, merged by commit and kind. */
+/** Marks of several series, one request each, merged by commit, kind and status. */
 export async function annotationsOf(seriesIds) {
   const lists = await Promise.all(seriesIds.map((id) => seriesAnnotations(id).catch(() => [])));
   const seen = new Map();
-  for (const annotation of lists.flat()) {
-    const key = `${annotation.sha}\u0000${annotation.kind}`;
+  for (const mark of lists.flat()) {
+    const key = `${mark.sha}\u0000${mark.kind}\u0000${mark.status}`;
     if (!seen.has(key)) {
-      seen.set(key, annotation);
+      seen.set(key, mark);
     }
   }
   return [...seen.values()];
+}
+
+function colorOf(mark) {
+  if (mark.triaged || mark.status === 'dismissed' || mark.status === 'historical') {
+    return '#888';
+  }
+  const kind = mark.kind.toLowerCase();
+  return /regress|worse|degrad/.test(kind) ? OKABE_ITO.vermillion
+    : /improve|better/.test(kind) ? OKABE_ITO.bluishGreen
+      : /mode/.test(kind) ? OKABE_ITO.reddishPurple ?? OKABE_ITO.black : OKABE_ITO.black;
+}
+
+/**
+ * Stack levels for labels, from their pixel positions: in x order, each label takes the lowest row not used by a
+ * label it would overlap. Computed when the chart lays out, so that zooming re-stacks them.
+ */
+function rows(chart, items) {
+  const scale = chart.scales.x;
+  const placed = items
+    .map((item, index) => ({ index, left: scale.getPixelForValue(item.x), width: item.label.length * CHAR + 8 }))
+    .sort((a, b) => a.left - b.left);
+  const ends = [];
+  const out = new Array(items.length).fill(0);
+  for (const label of placed) {
+    let row = 0;
+    while (ends[row] !== undefined && ends[row] > label.left) {
+      row++;
+    }
+    ends[row] = label.left + label.width;
+    out[label.index] = row;
+  }
+  return out;
+}
+
+/**
+ * Chart.js annotations for the marks: a vertical line per mark at {@code xOf(sha)}, styled by status, its label on
+ * the primary chart only, stacked so that none overlaps another, and a legend of the statuses shown.
+ */
+export function chartAnnotations(marks, xOf, which) {
+  const items = [];
+  for (const mark of marks) {
+    const x = xOf(mark.sha);
+    if (x !== undefined) {
+      items.push({ ...mark, x });
+    }
+  }
+  const result = {};
+  let cache = null;
+  const rowOf = (chart, i) => {
+    if (!cache || cache.chart !== chart || cache.width !== chart.width || cache.min !== chart.scales.x.min
+        || cache.max !== chart.scales.x.max) {
+      cache = { chart, width: chart.width, min: chart.scales.x.min, max: chart.scales.x.max, rows: rows(chart, items) };
+    }
+    return cache.rows[i];
+  };
+  items.forEach((item, i) => {
+    const style = STYLES[item.status] ?? STYLES.alert;
+    const color = colorOf(item);
+    const content = item.triaged ? `${item.label} ✗` : item.label;
+    result[`mark${i}`] = { type: 'line', xMin: item.x, xMax: item.x, borderColor: color, borderWidth: style.width,
+      borderDash: style.dash,
+      label: which === 'primary' && item.status !== 'dismissed'
+        ? { display: true, content, position: 'start', backgroundColor: item.triaged ? '#bbb' : color,
+          color: '#fff', font: { size: 11, style: item.triaged ? 'italic' : 'normal' }, padding: 3,
+          yAdjust: (context) => rowOf(context.chart, i) * ROW }
+        : { display: false } };
+  });
+  const statuses = [...new Set(items.map((item) => item.status))];
+  if (which === 'primary' && statuses.length > 0) {
+    result.legend = { type: 'label', drawTime: 'afterDraw',
+      xValue: (context) => context.chart.scales.x.max, yValue: (context) => context.chart.scales.y.max,
+      position: { x: 'end', y: 'start' }, backgroundColor: 'rgba(255, 255, 255, 0.85)', color: '#333',
+      font: { size: 10 }, padding: 3, textAlign: 'left',
+      content: statuses.map((status) => `${GLYPHS[status] ?? '╌╌'} ${(STYLES[status] ?? STYLES.alert).word}`) };
+  }
+  return result;
 }

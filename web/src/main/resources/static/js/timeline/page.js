@@ -8,7 +8,6 @@ import { caseLabel, shortSha } from '../format.js';
 import { seriesStyle } from '../palette.js';
 import { navigate } from '../router.js';
 import { annotationsOf } from './annotations.js';
-import { changePointsOf } from './change-points.js';
 import { renderCommitPanel } from './commit-panel.js';
 import { ALLOC, environmentLabels, jvmOf, sameCommit, valueAt } from './data.js';
 import { controls } from './controls.js';
@@ -303,13 +302,11 @@ class TimelinePage {
   fetchAnnotations(loaded, generation) {
     this.alerts = [];
     const ids = loaded.lines.flatMap((l) => [l.primary?.series.id, l.alloc?.series.id]).filter(Boolean);
-    // Alerts and the detector's change points (contract 1; none until that API is on the server), one mark per
-    // commit and kind: an alerted change point is its alert.
-    Promise.all([annotationsOf(ids), changePointsOf(loaded.selection.project.name, ids)]).then(([alerts, points]) => {
+    // Alerts and the detector's change points, one mark per commit, kind and status (annotations.js).
+    annotationsOf(ids).then((marks) => {
       if (generation === this.generation || this.loaded === loaded) {
-        const seen = new Set(alerts.map((a) => `${a.sha}\u0000${a.kind}`));
-        this.alerts = [...alerts, ...points.filter((p) => !seen.has(`${p.sha}\u0000${p.kind}`))];
-        this.debug.changePoints = points.length;
+        this.alerts = marks;
+        this.debug.changePoints = marks.filter((m) => m.status !== 'alert').length;
         this.updateAnnotations();
       }
     });

@@ -3,7 +3,8 @@
 // the browser tests. Methods of the timeline page (Object.assign in page.js).
 
 import { benchmarkName, caseLabel, date, shortSha } from '../format.js';
-import { OKABE_ITO, translucent } from '../palette.js';
+import { translucent } from '../palette.js';
+import { chartAnnotations } from './annotations.js';
 import { timelineChart, visibleRange } from './charts.js';
 import { ALLOC, line, pointTime, rollingMedian, sameCommit, xAxis } from './data.js';
 import { list, medianOf } from './params.js';
@@ -131,19 +132,8 @@ export const view = {
   },
 
   annotations(which) {
-    const result = {};
-    for (const [i, alert] of this.alerts.entries()) {
-      const x = this.xOf(alert.sha);
-      if (x === undefined) {
-        continue;
-      }
-      const kind = alert.kind.toLowerCase();
-      const color = /regress|worse|degrad/.test(kind) ? OKABE_ITO.vermillion
-        : /improve|better/.test(kind) ? OKABE_ITO.bluishGreen : OKABE_ITO.black;
-      result[`alert${i}`] = { type: 'line', xMin: x, xMax: x, borderColor: color, borderWidth: 1.5,
-        borderDash: [5, 4], label: which === 'primary' ? { display: true, content: alert.label, position: 'start',
-          backgroundColor: color, color: '#fff', font: { size: 11 }, padding: 3 } : { display: false } };
-    }
+    // Change points and alerts: a mark per status, stacked labels, a legend (annotations.js).
+    const result = chartAnnotations(this.alerts, (sha) => this.xOf(sha), which);
     const base = this.params.get('base');
     if (base) {
       let labelled = false;

@@ -172,6 +172,41 @@ final class FixtureSuite {
         }
     }
 
+    /**
+     * The suite in another repository over six commits, of which the fourth makes {@code sum} allocate an array per
+     * call (a new project's first week, one commit a night); the others touch a README. The six shas, oldest first.
+     */
+    static List<String> withAllocation(Path repository) {
+        try {
+            Files.createDirectories(repository.resolve("src/main/java/fixture"));
+            git(repository, "init", "-q", "-b", "main");
+            Files.writeString(repository.resolve("pom.xml"), POM);
+            Files.writeString(repository.resolve(".gitignore"), "target/\n");
+            Files.writeString(repository.resolve("src/main/java/fixture/FixtureBenchmark.java"), BENCHMARK);
+            git(repository, "add", "-A");
+            git(repository, "commit", "-q", "-m", "Two benchmarks");
+            List<String> shas = new java.util.ArrayList<>(List.of(git(repository, "rev-parse", "HEAD").strip()));
+            for (int n = 2; n <= 6; n++) {
+                if (n == 4) {
+                    // Returned, so escape analysis cannot remove it: a real allocation per call.
+                    Files.writeString(repository.resolve("src/main/java/fixture/FixtureBenchmark.java"),
+                            BENCHMARK.replace("public int sum() {\n        return x + 1;",
+                                    "public int[] sum() {\n        return new int[] { x + 1 };"));
+                }
+                else {
+                    Files.writeString(repository.resolve("README.md"), "Fixture benchmarks, night " + n + "\n");
+                }
+                git(repository, "add", "-A");
+                git(repository, "commit", "-q", "-m", n == 4 ? "Sum returns a fresh array" : "Night " + n);
+                shas.add(git(repository, "rev-parse", "HEAD").strip());
+            }
+            return shas;
+        }
+        catch (IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+    }
+
     /** A job body for the commit; options are JMH options after the quick profile's. */
     String job(String project, String commit, String hostClass, String jmhOptions) {
         return """

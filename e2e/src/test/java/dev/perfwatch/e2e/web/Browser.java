@@ -120,15 +120,11 @@ final class Browser implements AutoCloseable {
         return driver.manage().logs().get(LogType.BROWSER).getAll();
     }
 
-    /**
-     * Severe console entries (errors, failed loads) since the last call. A 404 of /api/v1/change-points is left
-     * out: the timeline asks that API (contract 1, built on the detection branch) and draws nothing without it.
-     */
+    /** Severe console entries (errors, failed loads) since the last call. */
     List<String> errors() {
         return log().stream()
             .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
             .map(LogEntry::getMessage)
-            .filter(message -> !(message.contains("/api/v1/change-points") && message.contains("404")))
             .toList();
     }
 

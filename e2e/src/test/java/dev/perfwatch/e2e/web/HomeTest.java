@@ -8,13 +8,11 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.logging.Level;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.openqa.selenium.logging.LogEntry;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -126,12 +124,7 @@ class HomeTest {
     }
 
     private static List<String> errors() {
-        // A server without the change-points API answers 404, which the page reads as "none"; Chromium logs it.
-        return browser.log().stream()
-            .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
-            .map(LogEntry::getMessage)
-            .filter(message -> !(message.contains("/api/v1/change-points") && message.contains("404")))
-            .toList();
+        return browser.errors();
     }
 
     private static String job(String hostClass, int commit) {

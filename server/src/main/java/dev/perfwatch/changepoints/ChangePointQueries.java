@@ -1,0 +1,119 @@
+package dev.perfwatch.changepoints;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Reads change points: the pipeline's suspect rows with the series, commit and alert they belong to. The status a
+ * reader sees is derived here from the suspect's own and its alert's, so that no state lives in two places.
+ */
+@Repository
+class ChangePointQueries {
+
+    private final JdbcClient jdbc;
+
+    ChangePointQueries(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    Optional<Long> projectId(String name) {
+        return jdbc.sql("select id from project where name = :name").param("name", name).query(Long.class).optional();
+    }
+
+    List<ChangePointViews.ChangePoint> list(long project, Long series, String status, Instant since, int limit) {
+        return jdbc.sql("""
+                select * from (%s) cp
+                where (cast(:status as text) is null or cp.shown_status = :status)
+                order by cp.commit_time desc nulls last, cp.id desc
+                limit :limit
+                """.formatted(SELECT))
+            .param("project", project)
+            .param("series", series)
+            .param("status", status)
+            .param("since", since == null ? null : Timestamp.from(since))
+            .param("limit", limit)
+            .query(ChangePointQueries::changePoint)
+            .list();
+    }
+
+    /*
+     * confirming with a verdict is a change the re-runs confirmed while bisection narrows it; alerted whose alert
+     * was resolved (a later change brought the level back, or a person marked it fixed) is resolved, and the change
+     * that brought it back ('restored' in older rows) is resolved too.
+     */
+    private static final String SELECT = """
+            select s.id, s.series_id, b.name as benchmark,
+                   coalesce((select string_agg(key || '=' || value, ', ' order by key)
+                             from jsonb_each_text(c.params)) || ', ', '') || 'mode=' || c.mode as case_label,
+                   m.name as metric, m.unit, e.id as environment_id, e.host_class,
+                   trim(e.jdk_version || ' ' || e.vm_name) as jvm,
+                   co.sha, co.time as commit_time, split_part(co.message, E'\\n', 1) as subject,
+                   s.direction, s.magnitude, s.before_value, s.after_value, s.confidence, s.verdict,
+                   s.status as stored_status, a.group_id, a.status as alert_status,
+                   case
+                       when s.status = 'confirming' and s.verdict is not null then 'confirmed'
+                       when s.status = 'restored' then 'resolved'
+                       when s.status in ('alerted', 'unconfirmed') and a.id is not null
+                            and (a.restored_commit_id is not null or a.status = 'fixed') then 'resolved'
+                       else s.status
+                   end as shown_status
+            from suspect s
+            join series se on se.id = s.series_id
+            join benchmark_case c on c.id = se.case_id
+            join benchmark b on b.id = c.benchmark_id
+            join metric m on m.id = se.metric_id
+            join environment e on e.id = se.environment_id
+            join commit co on co.id = s.first_bad_commit_id
+            left join alert a on a.series_id = s.series_id and a.first_bad_commit_id = s.first_bad_commit_id
+            where se.project_id = :project
+              and (cast(:series as bigint) is null or s.series_id = :series)
+              and (cast(:since as timestamptz) is null or co.time >= :since)
+            """;
+
+    private static ChangePointViews.ChangePoint changePoint(ResultSet rs, int row) throws SQLException {
+        double before = rs.getDouble("before_value");
+        double after = rs.getDouble("after_value");
+        double magnitude = rs.getDouble("magnitude");
+        Timestamp time = rs.getTimestamp("commit_time");
+        String status = rs.getString("shown_status");
+        return new ChangePointViews.ChangePoint(rs.getLong("id"), rs.getLong("series_id"), rs.getString("benchmark"),
+                rs.getString("case_label"), rs.getString("metric"), rs.getString("unit"),
+                new ChangePointViews.Environment(rs.getLong("environment_id"), rs.getString("host_class"),
+                        rs.getString("jvm")),
+                new ChangePointViews.Commit(rs.getString("sha"), time == null ? null : time.toInstant(),
+                        rs.getString("subject")),
+                rs.getString("direction"),
+                Double.isFinite(magnitude) && before != 0 ? magnitude : null,
+                Double.isFinite(after - before) ? after - before : null, finite(before), finite(after),
+                Math.max(0, Math.min(1, rs.getDouble("confidence"))), status,
+                reason(status, rs.getString("verdict"), rs.getString("alert_status")),
+                rs.getObject("group_id", Long.class), rs.getString("alert_status"));
+    }
+
+    private static Double finite(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+
+    /** The stored verdict, or what the policy behind the status says; a triage of the alert is added to it. */
+    static String reason(String status, String verdict, String alertStatus) {
+        String reason = verdict != null && !verdict.isBlank() ? verdict : switch (status) {
+            case "historical" -> "found deep in the history (an import or a backfill), older than the newest "
+                    + "commits that alert: shown, notifies nobody";
+            case "confirming", "suspected" -> "the detector's screen saw a new level; re-running the commits";
+            case "transient" -> "the level did not hold: the runs that followed went back";
+            case "dismissed" -> "the re-runs showed no change";
+            default -> status;
+        };
+        if (alertStatus != null && (alertStatus.equals("invalid") || alertStatus.equals("infra"))) {
+            reason += "; its alert was triaged as " + alertStatus;
+        }
+        return reason;
+    }
+}

@@ -1,0 +1,262 @@
+package dev.perfwatch.pipeline;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.IntToDoubleFunction;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import dev.perfwatch.alerts.Seeds;
+import dev.perfwatch.security.ApiTokens;
+import dev.perfwatch.security.Role;
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Runs;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Change points as users see them through {@code GET /api/v1/change-points}: a new project's first nights (a short
+ * history the runners confirm), allocation from none and back to none, and imports that arrive at any pace on a
+ * host class no runner serves.
+ */
+@ServerTest
+class ChangePointsTest {
+
+    private static String runnerToken;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    ApiTokens tokens;
+
+    @Autowired
+    PipelineWorker worker;
+
+    Api api;
+
+    @BeforeEach
+    void setUp() {
+        synchronized (ChangePointsTest.class) {
+            if (runnerToken == null) {
+                runnerToken = tokens.create("change-points-test-runner", Role.RUNNER);
+            }
+        }
+        api = Api.at(port);
+    }
+
+    /** 0 B/op until commit 4, 64 B/op from it, one run a night, one runner: alerted the night after commit 4. */
+    @Test
+    void allocationOnANewProjectsFourthCommitAlertsTheNightAfterAndItsFixResolvesIt() {
+        String project = "cp-night";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        String runner = register(project);
+        IntToDoubleFunction bytes = n -> n >= 4 && n < 7 ? 64 : 0.0003 + 0.0001 * (n % 3);
+        for (int n = 1; n <= 4; n++) {
+            seeds.run(n, project, Map.of("16", 1000.0 + n % 2), bytes.applyAsDouble(n));
+            worker.work(project);
+        }
+        assertThat(jobs(project)).as("one run at a new level is never a change").isZero();
+
+        seeds.run(5, project, Map.of("16", 1000.0), bytes.applyAsDouble(5));
+        worker.work(project);
+        assertThat(changePoints(project, "")).extracting(c -> c.get("status").asString())
+            .containsExactly("confirming");
+        answer(runner, project, seeds, bytes);
+        worker.work(project);
+
+        JsonNode alerts = api.get("/api/v1/alerts?project=" + project).json();
+        assertThat(alerts).hasSize(1);
+        assertThat(alerts.get(0).get("commit").get("sha").asString()).isEqualTo(seeds.sha(4));
+        assertThat(alerts.get(0).get("series").get("metric").get("name").asString()).isEqualTo("gc.alloc.rate.norm");
+        JsonNode group = api.get("/api/v1/alert-groups?project=" + project).json().get(0);
+        assertThat(group.get("summary").asString()).isEqualTo("gc.alloc.rate.norm from none to 64 B/op in 1 case");
+        JsonNode point = changePoints(project, "").get(0);
+        assertThat(point.get("status").asString()).isEqualTo("alerted");
+        assertThat(point.get("commit").get("sha").asString()).isEqualTo(seeds.sha(4));
+        assertThat(point.get("metric").asString()).isEqualTo("gc.alloc.rate.norm");
+        assertThat(point.get("unit").asString()).isEqualTo("B/op");
+        assertThat(point.get("case").asString()).isEqualTo("length=16, mode=thrpt");
+        assertThat(point.get("direction").asString()).isEqualTo("regression");
+        assertThat(point.get("magnitude").isNull()).as("no percentage of nothing").isTrue();
+        assertThat(point.get("before").asDouble()).isZero();
+        assertThat(point.get("absoluteChange").asDouble()).isCloseTo(64, within(0.01));
+        assertThat(point.get("alertGroup").asLong()).isEqualTo(group.get("id").asLong());
+        assertThat(point.get("environment").get("hostClass").asString()).isEqualTo(project);
+        JsonNode series = api.get("/api/v1/series/" + point.get("series").asLong()).json();
+        assertThat(series.get("noise").asDouble()).as("in B/op, below the step; not 20171 relative to ~0")
+            .isLessThan(64);
+
+        for (int n = 6; n <= 8; n++) {
+            seeds.run(n, project, Map.of("16", 1000.0), bytes.applyAsDouble(n));
+            worker.work(project);
+        }
+        answer(runner, project, seeds, bytes);
+        worker.work(project);
+
+        JsonNode alert = api.get("/api/v1/alerts/" + alerts.get(0).get("id").asLong()).json();
+        assertThat(alert.get("status").asString()).as("the return to none resolves it").isEqualTo("fixed");
+        assertThat(alert.get("restoredAt").get("sha").asString()).isEqualTo(seeds.sha(7));
+        assertThat(changePoints(project, "")).extracting(c -> c.get("status").asString() + "@"
+                + c.get("commit").get("sha").asString())
+            .containsExactly("resolved@" + seeds.sha(7), "resolved@" + seeds.sha(4));
+        assertThat(changePoints(project, "&status=alerted")).isEmpty();
+    }
+
+    /**
+     * One history with two steps, imported into two projects on a host class no runner serves: one run at a time
+     * with detection after each (a slow importer), and all runs before any detection (a fast one).
+     */
+    @Test
+    void importWhenItArrivesFastOrSlowGivesTheSameChangePointsAndQueuesNoJob() {
+        List<String> slow = importHistory("cp-import-slow", true);
+        List<String> fast = importHistory("cp-import-fast", false);
+
+        assertThat(fast).isEqualTo(slow);
+        assertThat(slow).containsExactly(
+                "improvement unconfirmed 29", "regression historical 13");
+        assertThat(jobs("cp-import-slow") + jobs("cp-import-fast")).as("nobody serves the host class").isZero();
+        JsonNode unconfirmed = changePoints("cp-import-fast", "&status=unconfirmed").get(0);
+        assertThat(unconfirmed.get("reason").asString()).contains("no runner serves host class cp-import-host");
+        assertThat(unconfirmed.get("alertGroup").isNull()).as("a recent change notifies").isFalse();
+        assertThat(changePoints("cp-import-fast", "&status=historical").get(0).get("alertGroup").isNull())
+            .as("an old one does not").isTrue();
+    }
+
+    /** 1000, then 900 (alerted), back to 1000 (resolves it), then 900 again: a mode the series keeps visiting. */
+    @Test
+    void switchToALevelVisitedRecentlyIsAModeChangeNotANewRegression() {
+        String project = "cp-modes";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        for (int n = 1; n <= 48; n++) {
+            double level = n <= 20 ? 1000 : n <= 30 ? 900 : n <= 40 ? 1000 : 900;
+            seeds.run(n, "cp-modes-host", Map.of("16", level * (1 + 0.003 * Math.sin(n * 1.7))), 96.0);
+            worker.work(project);
+        }
+
+        List<String> points = new ArrayList<>();
+        for (JsonNode point : changePoints(project, "")) {
+            int commit = 0;
+            for (int n = 1; n <= 48; n++) {
+                commit = seeds.sha(n).equals(point.get("commit").get("sha").asString()) ? n : commit;
+            }
+            points.add(point.get("direction").asString() + " " + point.get("status").asString() + " " + commit);
+        }
+        assertThat(points).containsExactly("mode-change dismissed 41", "improvement resolved 31",
+                "regression resolved 21");
+        assertThat(changePoints(project, "&status=dismissed").get(0).get("reason").asString())
+            .startsWith("mode change: ");
+        assertThat(api.get("/api/v1/alerts?project=" + project).json()).as("the first switch only").hasSize(1);
+    }
+
+    @Test
+    void changePointsWhenAskedBadlyAnswer400NamingTheFieldOr404() {
+        assertThat(api.get("/api/v1/change-points?project=no-such-project").status()).isEqualTo(404);
+        Api.Response status = api.get("/api/v1/change-points?project=cp-night&status=open");
+        assertThat(status.status()).isEqualTo(400);
+        assertThat(status.body()).contains("status");
+        Api.Response since = api.get("/api/v1/change-points?project=cp-night&since=yesterday");
+        assertThat(since.status()).isEqualTo(400);
+        assertThat(since.body()).contains("since");
+        assertThat(api.get("/api/v1/change-points").status()).isEqualTo(400);
+    }
+
+    /** 30 commits a day apart, the oldest 60 days ago: 1000, 500 from commit 13, 900 from commit 29. */
+    private List<String> importHistory(String project, boolean slow) {
+        Seeds seeds = new Seeds(api, jdbc, project);
+        Instant start = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(60, ChronoUnit.DAYS);
+        for (int n = 1; n <= 30; n++) {
+            double level = n < 13 ? 1000 : n < 29 ? 500 : 900;
+            String time = n == 30 || n == 29 ? Instant.now().minus(30 - n, ChronoUnit.HOURS).toString()
+                    : start.plus(n, ChronoUnit.DAYS).toString();
+            seeds.run(n, "cp-import-host", Map.of("16", level * (1 + 0.003 * Math.sin(n * 1.7))), 96.0, time);
+            if (slow) {
+                worker.work(project);
+            }
+        }
+        worker.work(project);
+        List<String> out = new ArrayList<>();
+        for (JsonNode point : changePoints(project, "")) {
+            String sha = point.get("commit").get("sha").asString();
+            int commit = 0;
+            for (int n = 1; n <= 30; n++) {
+                commit = seeds.sha(n).equals(sha) ? n : commit;
+            }
+            out.add(point.get("direction").asString() + " " + point.get("status").asString() + " " + commit);
+        }
+        return out;
+    }
+
+    private JsonNode changePoints(String project, String query) {
+        Api.Response response = api.get("/api/v1/change-points?project=" + project + query);
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return response.json();
+    }
+
+    private String register(String hostClass) {
+        Api.Response registered = api.postJson("/api/v1/runners", """
+                {"name": "%s-runner", "hostClass": "%s", "cores": 4, "jdks": ["17"], "version": "test"}"""
+            .formatted(hostClass, hostClass), "Bearer " + runnerToken);
+        assertThat(registered.status()).as(registered.body()).isEqualTo(200);
+        return registered.json().get("id").asString();
+    }
+
+    /** As a runner: every queued job, each fork allocating what the commit allocates. */
+    private void answer(String runner, String hostClass, Seeds seeds, IntToDoubleFunction bytes) {
+        String authorization = "Bearer " + runnerToken;
+        while (true) {
+            Api.Response lease = api.postJson("/api/v1/runners/" + runner + "/lease", "", authorization);
+            if (lease.status() == 204) {
+                return;
+            }
+            assertThat(lease.status()).as(lease.body()).isEqualTo(200);
+            JsonNode job = lease.json().get("job");
+            UUID attempt = UUID.fromString(lease.json().get("attemptId").asString());
+            String sha = job.get("commit").asString();
+            int commit = 0;
+            for (int n = 1; n <= 8; n++) {
+                commit = seeds.sha(n).equals(sha) ? n : commit;
+            }
+            double b = bytes.applyAsDouble(commit);
+            ArrayNode jmh = Runs.thrpt("demo.StringSerializationBenchmark.serialize", 1000);
+            ObjectNode element = (ObjectNode) jmh.get(0);
+            element.putObject("params").put("length", "16");
+            ObjectNode norm = (ObjectNode) element.get("secondaryMetrics").get("gc.alloc.rate.norm");
+            norm.put("score", b);
+            ArrayNode raw = norm.putArray("rawData");
+            raw.addArray().add(b).add(b).add(b);
+            raw.addArray().add(b * 1.0001).add(b * 1.0001).add(b * 1.0001);
+            ObjectNode run = Runs.run(attempt, job.get("project").asString(), sha, List.of(), null, jmh);
+            run.put("branch", job.get("branch").asString());
+            ((ObjectNode) run.get("host")).put("hostClass", hostClass).put("name", hostClass + "-runner");
+            run.putObject("metadata").putObject("job").put("kind", job.get("kind").asString());
+            Api.Response upload = api.postJson("/api/v1/runs", run.toString(), authorization);
+            assertThat(upload.status()).as(upload.body()).isEqualTo(201);
+            Api.Response finish = api.postJson("/api/v1/attempts/" + attempt + "/finish",
+                    "{\"outcome\": \"succeeded\"}", authorization);
+            assertThat(finish.status()).as(finish.body()).isEqualTo(200);
+        }
+    }
+
+    private long jobs(String project) {
+        return jdbc.sql("select count(*) from job where project = :project").param("project", project)
+            .query(Long.class).single();
+    }
+}
