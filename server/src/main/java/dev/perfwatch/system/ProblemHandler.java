@@ -4,14 +4,21 @@ import java.util.Comparator;
 import java.util.List;
 
 import jakarta.validation.ConstraintViolationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -27,6 +34,8 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  */
 @RestControllerAdvice
 class ProblemHandler extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
 
     @ExceptionHandler(InvalidInputException.class)
     ProblemDetail invalidInput(InvalidInputException ex) {
@@ -104,6 +113,21 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
             }
         }
         return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, field, detail));
+    }
+
+    /**
+     * No free connection, a statement over its timeout, a database that does not answer: the server is saturated or
+     * the database is away, and the client should come back (the runner and the importers honour Retry-After).
+     */
+    @ExceptionHandler({ CannotGetJdbcConnectionException.class, CannotCreateTransactionException.class,
+            QueryTimeoutException.class, DataAccessResourceFailureException.class,
+            TransientDataAccessResourceException.class })
+    ResponseEntity<ProblemDetail> unavailable(RuntimeException ex) {
+        log.warn("Answering 503: the database is unavailable or saturated: {}", ex.toString());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+            .header(HttpHeaders.RETRY_AFTER, "5")
+            .body(problem(HttpStatus.SERVICE_UNAVAILABLE, null,
+                    "the database is unavailable or saturated: retry after 5 s"));
     }
 
     static ProblemDetail problem(HttpStatus status, String field, String detail) {
