@@ -35,7 +35,7 @@ import dev.perfwatch.system.Problems;
  * sessions, and no second filter chain with defaults of its own to keep in step.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+@Order(Ordered.HIGHEST_PRECEDENCE + 2)
 class TokenFilter extends OncePerRequestFilter {
 
     static final Set<String> SELF_AUTHENTICATED = Set.of("/api/v1/github/webhook");

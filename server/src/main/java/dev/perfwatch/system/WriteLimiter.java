@@ -22,7 +22,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * since a waiting request has not read its body yet.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 2)
+@Order(Ordered.HIGHEST_PRECEDENCE + 3)
 class WriteLimiter extends OncePerRequestFilter {
 
     static final int RETRY_AFTER_SECONDS = 2;
