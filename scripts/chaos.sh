@@ -16,9 +16,11 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JAR=${JAR:-$ROOT/server/target/perfwatch-server.jar}
 JMH=${JMH:-$ROOT/server/src/test/resources/dev/perfwatch/system/chaos-jmh.json}
 WORK=${WORK:-$(mktemp -d /tmp/perfwatch-chaos.XXXXXX)}
+mkdir -p "$WORK"
 PORT=${PORT:-18181}
 TOKEN=chaos-admin-token
 BASE=http://127.0.0.1:$PORT
+RETRY=${RETRY:-0}
 SERVER_PID=
 
 log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
@@ -51,11 +53,12 @@ postgres_pid() { head -1 "$WORK/data/postgres/postmaster.pid" 2>/dev/null || tru
 # upload N: one upload of the JMH file as commit N; prints "status seconds sha"
 upload() {
   local sha; sha=$(printf '%040x' "$1")
-  curl -s -o /dev/null -m 120 -w "%{http_code} %{time_total} $sha\n" -H "Authorization: Bearer $TOKEN" \
+  # RETRY=n: honour 503 + Retry-After as the runner does (curl waits Retry-After), the figure then counts the end state.
+  curl -s -o /dev/null -m 120 --retry "${RETRY:-0}" --retry-max-time 120 -w "%{http_code} %{time_total} $sha\n" -H "Authorization: Bearer $TOKEN" \
     -H 'Content-Type: application/json' --data-binary @"$JMH" \
     "$BASE/api/v1/runs/jmh?project=chaos&commit=$sha&hostClass=chaos" || echo "000 0 $sha"
 }
-export -f upload; export BASE TOKEN JMH
+export -f upload; export BASE TOKEN JMH RETRY
 
 percentiles() { # stdin: "status seconds sha" lines
   python3 -c '

@@ -95,7 +95,7 @@ final class EmbeddedDatabase implements AutoCloseable {
                     connection.createStatement().execute("select pg_reload_conf()");
                 }
             }
-            log.info("Embedded PostgreSQL on 127.0.0.1:{} with data in {}", postgres.getPort(), directory);
+            log.info("Embedded PostgreSQL on port {} (127.0.0.1 only) with data in {}", postgres.getPort(), directory);
             return new EmbeddedDatabase(postgres, credentials);
         }
         catch (IOException ex) {
