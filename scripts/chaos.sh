@@ -111,12 +111,14 @@ scenario_freeze() {
   start_server
   seq 200000 200003 | xargs -P 4 -I{} bash -c 'upload {}' >/dev/null
   local pg; pg=$(postgres_pid)
-  log "freeze: SIGSTOP PostgreSQL $pg for 20 s under uploads"
-  kill -STOP "$pg"
+  # The postmaster and every backend: stopping the postmaster alone leaves open connections working.
+  local all; all="$pg $(ps -o pid= --ppid "$pg" | tr '\n' ' ')"
+  log "freeze: SIGSTOP PostgreSQL ($all) for 20 s under uploads"
+  kill -STOP $all
   seq 200010 200029 | xargs -P 10 -I{} bash -c 'upload {}' > "$WORK/freeze.txt" &
   local uploaders=$!
   sleep 20
-  kill -CONT "$pg"
+  kill -CONT $all
   wait "$uploaders" || true
   echo "freeze (during): $(percentiles < "$WORK/freeze.txt")"
   local t0; t0=$(date +%s.%N)
@@ -131,8 +133,8 @@ scenario_fuzz() {
   start_server
   "$st" run "$BASE/v3/api-docs" --header "Authorization: Bearer $TOKEN" --checks not_a_server_error \
     --max-examples "${FUZZ_EXAMPLES:-30}" --workers 4 > "$WORK/fuzz.txt" 2>&1 || true
-  tail -25 "$WORK/fuzz.txt"
-  echo "fuzz: responses >= 500 in the server log: $(grep -c 'status=5\| 500 ' "$WORK/server.log" || true)"
+  tail -40 "$WORK/fuzz.txt"
+  echo "fuzz: server errors reported by schemathesis: $(grep -ci 'server error' "$WORK/fuzz.txt" || true)"
   stop_server
 }
 

@@ -89,6 +89,15 @@ class BadInputTest {
     }
 
     @Test
+    void errorPathWhenAskedDirectlyAnswers404Problem() {
+        Api.Response response = Api.at(port).get("/error");
+
+        assertThat(response.status()).isEqualTo(404);
+        assertThat(response.contentType()).startsWith("application/problem+json");
+        assertThat(Api.at(port).get("/v3/api-docs").body()).doesNotContain("\"/error\"");
+    }
+
+    @Test
     void everyAnswerCarriesTheSecurityHeaders() throws Exception {
         for (String path : new String[] { "/", "/timeline/", "/api/v1/projects", "/no/such/page" }) {
             var response = java.net.http.HttpClient.newHttpClient().send(
