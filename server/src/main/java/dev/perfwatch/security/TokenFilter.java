@@ -88,7 +88,17 @@ class TokenFilter extends OncePerRequestFilter {
             chain.doFilter(request, response);
             return;
         }
-        Optional<Caller> caller = token.flatMap(tokens::verify);
+        Optional<Caller> caller;
+        try {
+            caller = token.flatMap(tokens::verify);
+        }
+        catch (org.springframework.dao.DataAccessException ex) {
+            // The database is away or saturated: say so, as the controllers do, rather than fail with a 500.
+            response.setHeader(HttpHeaders.RETRY_AFTER, "5");
+            Problems.write(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "Service Unavailable",
+                    "the database is unavailable or saturated: retry after 5 s", null);
+            return;
+        }
         if (token.isPresent() && caller.isEmpty()) {
             unauthorized(response, "the token is not valid");
             return;
