@@ -52,12 +52,18 @@ class DatabaseConfiguration {
         return EmbeddedDatabase.start(properties.dataDir(), properties.embeddedPort());
     }
 
-    /** Migrations run as the schema's owner; requests use a role that cannot change the schema. */
+    /**
+     * Migrations run as the embedded schema's owner (requests use a role that cannot change the schema), and on a
+     * connection of their own without the requests' statement timeout: a migration over a large table takes longer.
+     */
     @Bean
-    FlywayConfigurationCustomizer embeddedOwnerMigrates(EmbeddedDatabase embedded) {
+    FlywayConfigurationCustomizer migrationsOwnConnection(DatabaseProperties properties, EmbeddedDatabase embedded) {
         return configuration -> {
             if (embedded.running()) {
                 configuration.dataSource(embedded.jdbcUrl(), embedded.ownerUser(), embedded.ownerPassword());
+            }
+            else {
+                configuration.dataSource(properties.url(), properties.user(), properties.password());
             }
         };
     }
