@@ -92,6 +92,7 @@ class OverloadTest {
     private static String rawPost(int port) throws Exception {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.getOutputStream().write(("POST /api/v1/runs HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Authorization: Bearer " + Api.ADMIN_TOKEN + "\r\n"
                     + "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
                 .getBytes(StandardCharsets.US_ASCII));
             BufferedReader reader = new BufferedReader(
