@@ -38,9 +38,15 @@ class WriteLimiter extends OncePerRequestFilter {
         this.waitNanos = properties.writeQueueTimeout().toNanos();
     }
 
+    /**
+     * The runner protocol's small calls (register, lease, heartbeat, finish) do not queue behind uploads: a runner
+     * whose heartbeats were refused for a lease's length would lose its job. Their number is the number of runners.
+     */
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return READ_METHODS.contains(request.getMethod());
+        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        return READ_METHODS.contains(request.getMethod()) || path.startsWith("/api/v1/attempts/")
+                || path.startsWith("/api/v1/runners");
     }
 
     @Override
