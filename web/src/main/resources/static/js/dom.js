@@ -14,6 +14,13 @@ export function h(tag, attributes = {}, ...children) {
       node.style.cssText = String(value);
     } else if (name === 'dataset') {
       Object.assign(node.dataset, value);
+    } else if (name === 'style') {
+      // Through the CSSOM: the Content-Security-Policy (style-src 'self') refuses a style attribute, not this.
+      if (typeof value === 'object') {
+        Object.assign(node.style, value);
+      } else {
+        node.style.cssText = String(value);
+      }
     } else if (value === true) {
       node.setAttribute(name, '');
     } else {

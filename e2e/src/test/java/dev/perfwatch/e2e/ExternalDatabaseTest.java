@@ -43,7 +43,8 @@ class ExternalDatabaseTest {
 
             try (ServerProcess configured = ServerProcess.start(second, Map.of(
                     "PERFWATCH_DB_URL", "jdbc:postgresql://127.0.0.1:" + port.group(1) + "/postgres",
-                    "PERFWATCH_DB_USER", "postgres", "PERFWATCH_DB_PASSWORD", "postgres"))) {
+                    "PERFWATCH_DB_USER", "perfwatch_owner",
+                    "PERFWATCH_DB_PASSWORD", embedded.databasePassword("perfwatch_owner")))) {
                 HttpResponse<String> projects = client.send(
                         HttpRequest.newBuilder(URI.create(configured.url() + "/api/v1/projects")).GET().build(),
                         HttpResponse.BodyHandlers.ofString());

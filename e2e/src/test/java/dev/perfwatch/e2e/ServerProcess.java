@@ -67,6 +67,21 @@ public final class ServerProcess implements AutoCloseable {
         return start(dataDir, Map.of());
     }
 
+    /**
+     * The generated password of one of the embedded PostgreSQL's roles ({@code perfwatch_app} for rows,
+     * {@code perfwatch_owner} for the schema), from the file the server keeps beside its data (issue 14).
+     */
+    public String databasePassword(String role) {
+        java.util.Properties credentials = new java.util.Properties();
+        try (java.io.Reader reader = Files.newBufferedReader(dataDir.resolve("postgres-credentials"))) {
+            credentials.load(reader);
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        return credentials.getProperty(role);
+    }
+
     public String url() {
         return "http://127.0.0.1:" + port;
     }

@@ -97,7 +97,8 @@ final class ServerClient {
         try {
             HttpResponse<String> response = http.send(request.build(),
                     HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Answer(response.statusCode(), response.body());
+            return new Answer(response.statusCode(), response.body(),
+                    retryAfter(response.headers().firstValue("Retry-After")));
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
@@ -105,8 +106,18 @@ final class ServerClient {
         }
     }
 
-    /** An HTTP answer. */
-    record Answer(int status, String body) {
+    /** Retry-After in seconds (the form perfwatch sends); an HTTP date or garbage counts as absent. */
+    static Optional<Duration> retryAfter(Optional<String> header) {
+        return header.map(String::strip).filter(value -> value.matches("\\d{1,6}")).map(Long::parseLong)
+            .map(Duration::ofSeconds);
+    }
+
+    /** An HTTP answer; {@code retryAfter} is how long a saturated server (503, 429) asked us to wait. */
+    record Answer(int status, String body, Optional<Duration> retryAfter) {
+
+        Answer(int status, String body) {
+            this(status, body, Optional.empty());
+        }
 
         JsonNode json() throws IOException {
             return JSON.readTree(body);

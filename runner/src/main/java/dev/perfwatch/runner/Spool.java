@@ -108,8 +108,10 @@ final class Spool {
 
     /**
      * Uploads every spooled run, retrying with backoff (1 s doubling to 30 s) while the server is unreachable or
-     * answers 5xx, until all are delivered, {@code maxWait} has passed, or {@code stop} says so. Runs the server
-     * refuses for good (400, 409, 413) move to {@code rejected/} with the reason beside them.
+     * answers 5xx, until all are delivered, {@code maxWait} has passed, or {@code stop} says so; a saturated server's
+     * Retry-After is waited instead. Runs the server refuses for good (any 4xx but 401, 403, 408 and 429, which a
+     * new token or a later try can fix) move to {@code rejected/} with the reason beside them, so one bad result
+     * never holds back the ones behind it.
      *
      * @return true when nothing is left to deliver
      */
@@ -118,6 +120,7 @@ final class Spool {
         Duration backoff = Duration.ofSeconds(1);
         while (true) {
             boolean failed = false;
+            Duration waitAsked = null;
             for (Path file : pending()) {
                 String id = file.getFileName().toString().replace(".json", "");
                 try {
@@ -126,8 +129,7 @@ final class Spool {
                         Files.delete(file);
                         Log.info("delivered run %s (%s)", id, answer.status() == 201 ? "stored" : "already stored");
                     }
-                    else if (answer.status() == 400 || answer.status() == 409 || answer.status() == 413
-                            || answer.status() == 422) {
+                    else if (refused(answer.status())) {
                         Files.writeString(rejected.resolve(id + ".reason"), answer.status() + " " + answer.body());
                         Files.move(file, rejected.resolve(id + ".json"), StandardCopyOption.REPLACE_EXISTING);
                         Log.warn("the server refused run %s for good (%d): %s; kept in %s", id, answer.status(),
@@ -135,6 +137,7 @@ final class Spool {
                     }
                     else {
                         failed = true;
+                        waitAsked = answer.retryAfter().orElse(null);
                         Log.warn("run %s not delivered yet: HTTP %d %s", id, answer.status(), answer.body());
                         break;
                     }
@@ -148,6 +151,16 @@ final class Spool {
             if (!failed) {
                 return true;
             }
+            if (waitAsked != null) {
+                // The server is up but saturated: come back when it says, not later, and start backoff afresh.
+                Duration wait = waitAsked.compareTo(Duration.ofMinutes(5)) > 0 ? Duration.ofMinutes(5) : waitAsked;
+                if (stop.getAsBoolean() || Instant.now().plus(wait).isAfter(deadline)) {
+                    return false;
+                }
+                pause(wait, stop);
+                backoff = Duration.ofSeconds(1);
+                continue;
+            }
             if (stop.getAsBoolean() || Instant.now().plus(backoff).isAfter(deadline)) {
                 return false;
             }
@@ -155,6 +168,10 @@ final class Spool {
             backoff = backoff.multipliedBy(2).compareTo(Duration.ofSeconds(30)) > 0 ? Duration.ofSeconds(30)
                     : backoff.multipliedBy(2);
         }
+    }
+
+    static boolean refused(int status) {
+        return status >= 400 && status < 500 && status != 401 && status != 403 && status != 408 && status != 429;
     }
 
     static void pause(Duration duration, BooleanSupplier stop) {

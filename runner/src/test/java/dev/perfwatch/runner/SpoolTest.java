@@ -42,6 +42,9 @@ class SpoolTest {
             int n = call.getAndIncrement();
             int status = n < statuses.length ? statuses[n] : 201;
             byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+            if (status == 503) {
+                exchange.getResponseHeaders().add("Retry-After", "1");
+            }
             exchange.sendResponseHeaders(status, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
@@ -90,5 +93,46 @@ class SpoolTest {
         assertThat(dir.resolve("rejected/run-3.json")).exists();
         assertThat(Files.readString(dir.resolve("rejected/run-3.reason"))).startsWith("400");
         assertThat(spool.deliveredAttempts()).containsExactly("run-3");
+    }
+
+    @Test
+    void deliverWhenServerRefusesWithAny4xxMovesItAsideAndDeliversTheRunsBehindIt() throws Exception {
+        ServerClient client = stub(415);
+        Spool spool = new Spool(dir);
+        spool.put("run-4", "{\"n\":4}".getBytes(StandardCharsets.UTF_8), false);
+        Files.setLastModifiedTime(dir.resolve("run-4.json"), java.nio.file.attribute.FileTime.fromMillis(1000));
+        spool.put("run-5", "{\"n\":5}".getBytes(StandardCharsets.UTF_8), false);
+
+        boolean delivered = spool.deliver(client, Duration.ofSeconds(5), () -> false);
+
+        assertThat(delivered).isTrue();
+        assertThat(dir.resolve("rejected/run-4.json")).exists();
+        assertThat(Files.readString(dir.resolve("rejected/run-4.reason"))).startsWith("415");
+        assertThat(received).containsExactly("{\"n\":4}", "{\"n\":5}");
+    }
+
+    @Test
+    void deliverWhenServerIsSaturatedWaitsItsRetryAfterRatherThanBackingOff() throws Exception {
+        // Backing off (1, 2, 4 s) would not fit three 503s into 5 s; Retry-After: 1 does.
+        ServerClient client = stub(503, 503, 503);
+        Spool spool = new Spool(dir);
+        spool.put("run-6", "{}".getBytes(StandardCharsets.UTF_8), false);
+
+        boolean delivered = spool.deliver(client, Duration.ofSeconds(5), () -> false);
+
+        assertThat(delivered).isTrue();
+        assertThat(received).hasSize(4);
+    }
+
+    @Test
+    void deliverWhenTokenIsRefusedKeepsTheRunForALaterTry() throws Exception {
+        ServerClient client = stub(401, 401, 401, 401, 401, 401);
+        Spool spool = new Spool(dir);
+        spool.put("run-7", "{}".getBytes(StandardCharsets.UTF_8), false);
+
+        boolean delivered = spool.deliver(client, Duration.ofMillis(100), () -> false);
+
+        assertThat(delivered).isFalse();
+        assertThat(spool.pending()).hasSize(1);
     }
 }

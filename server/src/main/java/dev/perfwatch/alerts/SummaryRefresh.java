@@ -38,12 +38,14 @@ class SummaryRefresh {
         this.jdbc = jdbc;
         this.summaries = summaries;
         this.store = store;
-        // After the ingest's commit its transaction is over: this work needs a transaction of its own.
+        // A savepoint on the ingest's own connection: a failed refresh rolls back to it and the run still commits.
+        // Never REQUIRES_NEW after commit: the ingest's connection is still held then, and a request waiting for a
+        // second one deadlocks the pool once every connection is held by such a request (issue 14).
         this.transaction = new TransactionTemplate(transactions);
-        this.transaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        this.transaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
     }
 
-    @TransactionalEventListener(phase = TransactionPhase.AFTER_COMMIT, fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void runIngested(RunIngested run) {
         try {
             transaction.executeWithoutResult(status -> refresh(run.project(), run.hostClass()));

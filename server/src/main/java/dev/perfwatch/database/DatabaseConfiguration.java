@@ -1,18 +1,11 @@
 package dev.perfwatch.database;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
+import org.springframework.boot.flyway.autoconfigure.FlywayConfigurationCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -23,17 +16,18 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class DatabaseConfiguration {
 
-    private static final Logger log = LoggerFactory.getLogger(DatabaseConfiguration.class);
-
     @Bean(destroyMethod = "close")
     HikariDataSource dataSource(DatabaseProperties properties, EmbeddedDatabase embedded) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("perfwatch");
-        config.setMaximumPoolSize(10);
-        if (properties.embedded()) {
+        config.setMaximumPoolSize(properties.poolSize());
+        // A request never waits long for a connection: a saturated pool or an unreachable database answers 503 fast.
+        config.setConnectionTimeout(properties.connectionTimeout().toMillis());
+        config.setValidationTimeout(Math.min(properties.connectionTimeout().toMillis(), 5000));
+        if (embedded.running()) {
             config.setJdbcUrl(embedded.jdbcUrl());
-            config.setUsername("postgres");
-            config.setPassword("postgres");
+            config.setUsername(embedded.appUser());
+            config.setPassword(embedded.appPassword());
         }
         else {
             config.setJdbcUrl(properties.url());
@@ -41,6 +35,12 @@ class DatabaseConfiguration {
             config.setPassword(properties.password());
         }
         config.addDataSourceProperty("reWriteBatchedInserts", "true");
+        long statementSeconds = Math.max(1, properties.statementTimeout().toSeconds());
+        config.addDataSourceProperty("options", "-c statement_timeout=" + statementSeconds + "s");
+        // A frozen server does not enforce its statement timeout: the socket gives up a little after it would have.
+        config.addDataSourceProperty("socketTimeout", String.valueOf(statementSeconds + 10));
+        config.addDataSourceProperty("connectTimeout", "5");
+        config.addDataSourceProperty("loginTimeout", "5");
         return new HikariDataSource(config);
     }
 
@@ -49,21 +49,22 @@ class DatabaseConfiguration {
         if (!properties.embedded()) {
             return EmbeddedDatabase.none();
         }
-        Path directory = properties.dataDir().resolve("postgres").toAbsolutePath().normalize();
-        try {
-            Files.createDirectories(directory);
-            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
-                .setDataDirectory(directory)
-                .setCleanDataDirectory(false)
-                .setPort(properties.embeddedPort())
-                .setServerConfig("fsync", "on")
-                .setServerConfig("synchronous_commit", "on")
-                .start();
-            log.info("Embedded PostgreSQL on port {} with data in {}", postgres.getPort(), directory);
-            return EmbeddedDatabase.of(postgres);
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException("Could not start the embedded PostgreSQL in " + directory, ex);
-        }
+        return EmbeddedDatabase.start(properties.dataDir(), properties.embeddedPort());
+    }
+
+    /**
+     * Migrations run as the embedded schema's owner (requests use a role that cannot change the schema), and on a
+     * connection of their own without the requests' statement timeout: a migration over a large table takes longer.
+     */
+    @Bean
+    FlywayConfigurationCustomizer migrationsOwnConnection(DatabaseProperties properties, EmbeddedDatabase embedded) {
+        return configuration -> {
+            if (embedded.running()) {
+                configuration.dataSource(embedded.jdbcUrl(), embedded.ownerUser(), embedded.ownerPassword());
+            }
+            else {
+                configuration.dataSource(properties.url(), properties.user(), properties.password());
+            }
+        };
     }
 }

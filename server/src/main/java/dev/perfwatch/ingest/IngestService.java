@@ -85,6 +85,14 @@ public class IngestService {
 
     /** Stores the body of {@code POST /api/v1/runs}. */
     public IngestReceipt ingest(byte[] body) {
+        if (TextLimits.mayHoldNul(body)) {
+            try {
+                TextLimits.check(json.readTree(body), "");
+            }
+            catch (JacksonException ex) {
+                throw new InvalidInputException("body", "the body is not a valid run: " + ex.getOriginalMessage());
+            }
+        }
         RunUpload upload;
         try {
             upload = json.readValue(body, RunUpload.class);

@@ -34,6 +34,7 @@ final class JmhResultReader {
         if (file.isEmpty()) {
             throw invalid(path, "must hold at least one benchmark result");
         }
+        TextLimits.check(file, path);
         List<JmhBenchmark> benchmarks = new ArrayList<>(file.size());
         for (int i = 0; i < file.size(); i++) {
             benchmarks.add(benchmark(file.get(i), path + "[" + i + "]"));
@@ -46,8 +47,8 @@ final class JmhResultReader {
             throw invalid(path, "must be a JSON object");
         }
         String benchmark = requiredString(node, "benchmark", path);
-        if (benchmark.length() > 1000) {
-            throw invalid(path + ".benchmark", "must be at most 1000 characters");
+        if (benchmark.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > TextLimits.MAX_BYTES) {
+            throw invalid(path + ".benchmark", "must be at most " + TextLimits.MAX_BYTES + " bytes in UTF-8");
         }
         String mode = requiredString(node, "mode", path);
         if (!MODES.contains(mode)) {

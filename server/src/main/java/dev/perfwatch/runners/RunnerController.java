@@ -22,6 +22,7 @@ import dev.perfwatch.jobs.Outcome;
 import dev.perfwatch.jobs.Progress;
 import dev.perfwatch.security.Caller;
 import dev.perfwatch.security.Role;
+import dev.perfwatch.system.ForbiddenException;
 import dev.perfwatch.system.InvalidInputException;
 import dev.perfwatch.system.NotFoundException;
 
@@ -47,6 +48,9 @@ class RunnerController {
     @PostMapping("/runners")
     RunnerView register(@Valid @RequestBody Registration registration, HttpServletRequest request) {
         Caller caller = Caller.require(request, Role.RUNNER);
+        if (registration != null && registration.name() != null) {
+            requireOwner(caller, runners.tokenOfRunnerNamed(registration.name()), "runner " + registration.name());
+        }
         return runners.register(registration, caller.name());
     }
 
@@ -62,7 +66,8 @@ class RunnerController {
 
     @PostMapping("/runners/{id}/lease")
     ResponseEntity<Lease> lease(@PathVariable UUID id, HttpServletRequest request) {
-        Caller.require(request, Role.RUNNER);
+        Caller caller = Caller.require(request, Role.RUNNER);
+        requireOwner(caller, runners.tokenOfRunner(id), "runner " + id);
         Runners.Registered runner = runners.touch(id)
             .orElseThrow(() -> new NotFoundException("no runner " + id + ": register first"));
         if (runner.quarantineReason() != null) {
@@ -79,19 +84,31 @@ class RunnerController {
     @PostMapping("/attempts/{id}/heartbeat")
     HeartbeatAnswer heartbeat(@PathVariable UUID id, @RequestBody(required = false) Heartbeat body,
             HttpServletRequest request) {
-        Caller.require(request, Role.RUNNER);
+        Caller caller = Caller.require(request, Role.RUNNER);
+        requireOwner(caller, runners.tokenOfAttempt(id), "attempt " + id);
         runners.touchByAttempt(id);
         return jobs.heartbeat(id, body == null ? null : body.progress(), body == null ? null : body.logTail());
     }
 
     @PostMapping("/attempts/{id}/finish")
     Job finish(@PathVariable UUID id, @RequestBody Finish body, HttpServletRequest request) {
-        Caller.require(request, Role.RUNNER);
+        Caller caller = Caller.require(request, Role.RUNNER);
+        requireOwner(caller, runners.tokenOfAttempt(id), "attempt " + id);
         if (body == null || body.outcome() == null) {
             throw new InvalidInputException("outcome", "outcome is required: succeeded, failed or released");
         }
         runners.touchByAttempt(id);
         return jobs.finish(id, body.outcome(), body.failure(), body.logTail());
+    }
+
+    /** Admins act for any runner; a runner token only for the runners registered with it. */
+    private static void requireOwner(Caller caller, java.util.Optional<String> owner, String what) {
+        if (caller.role() == Role.ADMIN || owner.isEmpty()) {
+            return;
+        }
+        if (!owner.get().equals(caller.name())) {
+            throw new ForbiddenException(what + " belongs to another runner token");
+        }
     }
 
     /** A heartbeat: the progress and the last lines of output, both optional. */

@@ -77,6 +77,34 @@ public class Runners {
             .optional();
     }
 
+    /**
+     * The name of the token a runner registered with, and of the runner's attempt: a runner token acts only for the
+     * runners it registered, so token B cannot heartbeat, finish or lease as runner A (attempt ids are public).
+     */
+    Optional<String> tokenOfRunner(UUID runner) {
+        return jdbc.sql("select coalesce(token_name, '') from runner where id = :id")
+            .param("id", runner)
+            .query(String.class)
+            .optional();
+    }
+
+    Optional<String> tokenOfRunnerNamed(String name) {
+        return jdbc.sql("select coalesce(token_name, '') from runner where name = :name")
+            .param("name", name)
+            .query(String.class)
+            .optional();
+    }
+
+    Optional<String> tokenOfAttempt(UUID attempt) {
+        return jdbc.sql("""
+                select coalesce(r.token_name, '') from job_attempt a join runner r on r.id = a.runner_id
+                where a.id = :attempt
+                """)
+            .param("attempt", attempt)
+            .query(String.class)
+            .optional();
+    }
+
     void touchByAttempt(UUID attempt) {
         jdbc.sql("""
                 update runner set last_seen_at = now()

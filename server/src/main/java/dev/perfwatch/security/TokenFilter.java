@@ -3,36 +3,55 @@ package dev.perfwatch.security;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
+import dev.perfwatch.system.Problems;
+
 /**
  * Authenticates API calls by bearer token (or HTTP Basic with the token as password, as Codespeed clients send it).
- * Writes always need a token; reads only when {@code perfwatch.security.read-requires-token} is set. Endpoints that
- * authenticate otherwise (the signed GitHub webhook) are listed in {@link #SELF_AUTHENTICATED}.
+ * Writes always need a token; reads of data only when {@code perfwatch.security.read-requires-token} is set.
+ * Endpoints that authenticate otherwise (the signed GitHub webhook, Codespeed uploads with a per-project secret in
+ * the path) are let through to their controller.
+ *
+ * <p>The decision is taken on the path as Spring MVC matches it (percent-decoded, {@code ;parameters} removed,
+ * repeated slashes collapsed), not the raw one: {@code /%61pi/v1/projects} and {@code /api;x=1/v1/projects} reach
+ * the same controller as {@code /api/v1/projects} and must meet the same check (issue 14). Encoded slashes,
+ * backslashes, dots and NULs are refused outright, since no legitimate client sends them and each is a way to make
+ * two readers of one path disagree. A filter rather than Spring Security: one rule over a handful of prefixes, no
+ * sessions, and no second filter chain with defaults of its own to keep in step.
  */
 @Component
+@Order(Ordered.HIGHEST_PRECEDENCE + 2)
 class TokenFilter extends OncePerRequestFilter {
 
     static final Set<String> SELF_AUTHENTICATED = Set.of("/api/v1/github/webhook");
 
-    /** Codespeed uploads under a project's upload URL: the secret in the path is checked by dev.perfwatch.codespeed. */
-    static final java.util.regex.Pattern CODESPEED_UPLOAD = java.util.regex.Pattern
-        .compile("/codespeed/[^/]+/result/add/(json/)?");
+    /** Codespeed uploads with the project's upload secret in the path; the codespeed package checks the secret. */
+    static final Pattern CODESPEED_SECRET_UPLOAD = Pattern.compile("/codespeed/[^/]+/result/add(/json)?/?");
 
-    /** Our API and the Codespeed-compatible paths (Flink's report script reads /reports and /changes/ too). */
-    static final java.util.List<String> API_PREFIXES = java.util.List.of("/api/", "/result/", "/timeline/", "/reports",
-            "/changes/");
+    /**
+     * Data: our API, the Codespeed-compatible paths (Flink's report script reads /reports and /changes/ too), the
+     * actuator beside its health probes, and the OpenAPI description.
+     */
+    static final List<String> DATA_PREFIXES = List.of("/api/", "/result/", "/timeline/", "/reports", "/changes/",
+            "/codespeed/", "/actuator", "/v3/api-docs", "/swagger-ui");
+
+    /** Open in every mode: what a load balancer or orchestrator probes. */
+    static final List<String> OPEN_PREFIXES = List.of("/actuator/health");
 
     /** Codespeed's page paths under those prefixes answer the UI's static shell (dev.perfwatch.web), not data. */
     static final Set<String> PAGES = Set.of("/timeline/", "/changes/");
@@ -49,29 +68,52 @@ class TokenFilter extends OncePerRequestFilter {
     }
 
     @Override
-    protected boolean shouldNotFilter(HttpServletRequest request) {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        boolean api = API_PREFIXES.stream().anyMatch(path::startsWith);
-        return !api || SELF_AUTHENTICATED.contains(path) || PAGES.contains(path)
-                || CODESPEED_UPLOAD.matcher(path).matches();
-    }
-
-    @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        Optional<String> path = RequestPaths.normalised(request);
+        if (path.isEmpty()) {
+            Problems.write(response, HttpServletResponse.SC_BAD_REQUEST, "Bad Request",
+                    "the path has an encoded slash, backslash, dot or NUL", "path");
+            return;
+        }
+        boolean read = READ_METHODS.contains(request.getMethod());
+        if (selfAuthenticated(path.get(), request.getMethod())) {
+            chain.doFilter(request, response);
+            return;
+        }
+        boolean data = DATA_PREFIXES.stream().anyMatch(path.get()::startsWith)
+                && OPEN_PREFIXES.stream().noneMatch(path.get()::startsWith) && !PAGES.contains(path.get());
         Optional<String> token = token(request);
-        Optional<Caller> caller = token.flatMap(tokens::verify);
+        if (read && !data && token.isEmpty()) {
+            chain.doFilter(request, response);
+            return;
+        }
+        Optional<Caller> caller;
+        try {
+            caller = token.flatMap(tokens::verify);
+        }
+        catch (org.springframework.dao.DataAccessException ex) {
+            // The database is away or saturated: say so, as the controllers do, rather than fail with a 500.
+            response.setHeader(HttpHeaders.RETRY_AFTER, "5");
+            Problems.write(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "Service Unavailable",
+                    "the database is unavailable or saturated: retry after 5 s", null);
+            return;
+        }
         if (token.isPresent() && caller.isEmpty()) {
             unauthorized(response, "the token is not valid");
             return;
         }
-        boolean read = READ_METHODS.contains(request.getMethod());
         if (caller.isEmpty() && (!read || properties.readRequiresToken())) {
             unauthorized(response, "an API token is required: Authorization: Bearer <token>");
             return;
         }
         caller.ifPresent(c -> request.setAttribute(Caller.ATTRIBUTE, c));
         chain.doFilter(request, response);
+    }
+
+    private static boolean selfAuthenticated(String path, String method) {
+        return SELF_AUTHENTICATED.contains(path)
+                || ("POST".equals(method) && CODESPEED_SECRET_UPLOAD.matcher(path).matches());
     }
 
     private static Optional<String> token(HttpServletRequest request) {
@@ -97,11 +139,7 @@ class TokenFilter extends OncePerRequestFilter {
     }
 
     private static void unauthorized(HttpServletResponse response, String detail) throws IOException {
-        response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
         response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"perfwatch\"");
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        response.getWriter().write("""
-                {"type":"about:blank","title":"Unauthorized","status":401,"detail":"%s","field":"Authorization"}"""
-            .formatted(detail));
+        Problems.write(response, HttpServletResponse.SC_UNAUTHORIZED, "Unauthorized", detail, "Authorization");
     }
 }

@@ -1,5 +1,7 @@
 package dev.perfwatch.system;
 
+import java.time.Duration;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -8,7 +10,13 @@ import org.springframework.util.unit.DataSize;
  * Limits of the HTTP API.
  *
  * @param maxBodySize the largest request body accepted ({@code PERFWATCH_MAX_BODY_SIZE}), default 32 MiB
+ * @param maxConcurrentWrites writes (uploads, runner calls, webhooks) served at once
+ *     ({@code PERFWATCH_MAX_CONCURRENT_WRITES}); fewer than the database pool, so that reads, the pipeline and
+ *     notifications always find a connection, and so that at most this many bodies are in memory
+ * @param writeQueueTimeout how long a write waits for its turn before it is answered 503 with Retry-After
+ *     ({@code PERFWATCH_WRITE_QUEUE_TIMEOUT})
  */
 @ConfigurationProperties("perfwatch.api")
-public record ApiProperties(@DefaultValue("32MB") DataSize maxBodySize) {
+public record ApiProperties(@DefaultValue("32MB") DataSize maxBodySize, @DefaultValue("6") int maxConcurrentWrites,
+        @DefaultValue("5s") Duration writeQueueTimeout) {
 }

@@ -22,7 +22,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * checked at once, a chunked body when the limit is crossed while reading.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE)
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
 class BodySizeFilter extends OncePerRequestFilter {
 
     private final long limit;

@@ -4,14 +4,23 @@ import java.util.Comparator;
 import java.util.List;
 
 import jakarta.validation.ConstraintViolationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.jdbc.UncategorizedSQLException;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -19,6 +28,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
@@ -27,6 +37,8 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  */
 @RestControllerAdvice
 class ProblemHandler extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
 
     @ExceptionHandler(InvalidInputException.class)
     ProblemDetail invalidInput(InvalidInputException ex) {
@@ -104,6 +116,56 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
             }
         }
         return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, field, detail));
+    }
+
+    /**
+     * No free connection, a statement over its timeout, a database that does not answer: the server is saturated or
+     * the database is away, and the client should come back (the runner and the importers honour Retry-After).
+     */
+    @ExceptionHandler({ CannotGetJdbcConnectionException.class, CannotCreateTransactionException.class,
+            QueryTimeoutException.class, DataAccessResourceFailureException.class,
+            TransientDataAccessResourceException.class })
+    ResponseEntity<ProblemDetail> unavailable(RuntimeException ex) {
+        log.warn("Answering 503: the database is unavailable or saturated: {}", ex.toString());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+            .header(HttpHeaders.RETRY_AFTER, "5")
+            .body(problem(HttpStatus.SERVICE_UNAVAILABLE, null,
+                    "the database is unavailable or saturated: retry after 5 s"));
+    }
+
+    /**
+     * The last line of defence for input PostgreSQL cannot hold (SQL states 22xxx: a NUL, an invalid value; 54xxx:
+     * an index entry over its limit). Features validate and name the field first; this keeps a missed case a 400
+     * rather than a 500, and the transaction it ran in is rolled back whole.
+     */
+    @ExceptionHandler({ DataIntegrityViolationException.class, UncategorizedSQLException.class })
+    ResponseEntity<ProblemDetail> unstorable(RuntimeException ex) {
+        String state = sqlState(ex);
+        if (state != null && (state.startsWith("22") || state.startsWith("54"))) {
+            return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, null,
+                    "a value cannot be stored: it holds a NUL character, is too long, or is out of range"));
+        }
+        if ("23505".equals(state)) {
+            return ResponseEntity.status(HttpStatus.CONFLICT)
+                .body(problem(HttpStatus.CONFLICT, null, "a thing of that name exists already"));
+        }
+        log.error("Unexpected database error", ex);
+        return ResponseEntity.internalServerError()
+            .body(problem(HttpStatus.INTERNAL_SERVER_ERROR, null, "the server failed to answer this request"));
+    }
+
+    @ExceptionHandler(MultipartException.class)
+    ProblemDetail multipart(MultipartException ex) {
+        return problem(HttpStatus.BAD_REQUEST, "body", "the multipart body cannot be read");
+    }
+
+    private static String sqlState(Throwable ex) {
+        for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.sql.SQLException sql && sql.getSQLState() != null) {
+                return sql.getSQLState();
+            }
+        }
+        return null;
     }
 
     static ProblemDetail problem(HttpStatus status, String field, String detail) {

@@ -18,6 +18,10 @@ final class RunnerProtocol {
         this.authorization = "Bearer " + runnerToken;
     }
 
+    String authorization() {
+        return authorization;
+    }
+
     String register(String name, String hostClass, String... jdks) {
         StringBuilder list = new StringBuilder();
         for (String jdk : jdks) {

@@ -73,7 +73,7 @@ final class PageSeeds {
     void alerts(String databaseUrl) throws SQLException {
         long time = series("primary", "4-core", "17.0.2", "128", "ASCII");
         long alloc = series("gc.alloc.rate.norm", "8-core", "17.0.2", "128", "ASCII");
-        try (Connection db = DriverManager.getConnection(databaseUrl, "postgres", "postgres")) {
+        try (Connection db = DriverManager.getConnection(databaseUrl)) {
             db.setAutoCommit(false);
             long bad = commitId(db, sha(REGRESSION));
             long good = commitId(db, sha(REGRESSION - 1));

@@ -81,7 +81,8 @@ final class WebSession implements AutoCloseable {
         if (!port.find()) {
             throw new IllegalStateException("the server did not log its embedded PostgreSQL:\n" + server.log());
         }
-        return "jdbc:postgresql://127.0.0.1:" + port.group(1) + "/postgres";
+        return "jdbc:postgresql://127.0.0.1:" + port.group(1) + "/postgres?user=perfwatch_app&password="
+                + server.databasePassword("perfwatch_app");
     }
 
     static void post(ServerProcess server, String path, String body) throws IOException, InterruptedException {

@@ -67,6 +67,16 @@ final class Http {
         HttpRequest built = request.build();
         try {
             HttpResponse<String> response = client.send(built, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            // A saturated perfwatch answers 503 with Retry-After: wait as asked and try again (a few times).
+            for (int retry = 0; retry < 5 && (response.statusCode() == 503 || response.statusCode() == 429); retry++) {
+                java.util.Optional<String> after = response.headers().firstValue("Retry-After")
+                    .filter(value -> value.strip().matches("\\d{1,4}"));
+                if (after.isEmpty()) {
+                    break;
+                }
+                Thread.sleep(Math.min(120, Long.parseLong(after.get().strip())) * 1000);
+                response = client.send(built, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            }
             return new Response(response.statusCode(), response.body(),
                     header == null ? null : response.headers().firstValue(header).orElse(null));
         }

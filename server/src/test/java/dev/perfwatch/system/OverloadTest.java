@@ -1,0 +1,107 @@
+package dev.perfwatch.system;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The pool cannot deadlock and overload is answered, not hung. A pool of two connections with eight writes let in at
+ * once: before issue 14 every upload held its connection while the alert summary refresh waited for a second one,
+ * so sixteen concurrent uploads all waited for the connection timeout and failed.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = { "perfwatch.db.data-dir=target/test-data/${random.uuid}",
+                "perfwatch.security.admin-token=" + Api.ADMIN_TOKEN, "perfwatch.pipeline.enabled=false",
+                "perfwatch.db.pool-size=2", "perfwatch.db.connection-timeout=3s",
+                "perfwatch.api.max-concurrent-writes=8", "perfwatch.api.write-queue-timeout=5s" })
+class OverloadTest {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void uploadWhenMoreConcurrentThanConnectionsStoresEveryRun() throws Exception {
+        Api api = Api.at(port);
+        List<Callable<Integer>> uploads = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            String body = Runs.run("overload", Runs.sha(700 + i), Runs.thrpt("demo.Overload.m", 100 + i)).toString();
+            uploads.add(() -> api.postJson("/api/v1/runs", body).status());
+        }
+        List<Integer> statuses = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        try {
+            for (Future<Integer> status : pool.invokeAll(uploads)) {
+                statuses.add(status.get());
+            }
+        }
+        finally {
+            pool.shutdownNow();
+        }
+
+        assertThat(statuses).containsOnly(201);
+    }
+
+    @Test
+    void uploadWhenEveryWriteSlotIsTakenAnswers503WithRetryAfter() throws Exception {
+        List<Socket> slow = new ArrayList<>();
+        try {
+            // Eight uploads that never finish sending their body hold every write slot.
+            for (int i = 0; i < 8; i++) {
+                Socket socket = new Socket("127.0.0.1", port);
+                OutputStream out = socket.getOutputStream();
+                out.write(("POST /api/v1/runs HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                        + "Authorization: Bearer " + Api.ADMIN_TOKEN + "\r\nContent-Length: 1000\r\n\r\n{")
+                    .getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                slow.add(socket);
+            }
+            String answer = "";
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!answer.startsWith("HTTP/1.1 503") && System.nanoTime() < deadline) {
+                answer = rawPost(port);
+            }
+
+            assertThat(answer).startsWith("HTTP/1.1 503").containsIgnoringCase("Retry-After: 2")
+                .contains("application/problem+json");
+        }
+        finally {
+            for (Socket socket : slow) {
+                socket.close();
+            }
+        }
+    }
+
+    private static String rawPost(int port) throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.getOutputStream().write(("POST /api/v1/runs HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Authorization: Bearer " + Api.ADMIN_TOKEN + "\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+                .getBytes(StandardCharsets.US_ASCII));
+            BufferedReader reader = new BufferedReader(
+                    new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+            StringBuilder head = new StringBuilder();
+            for (String line = reader.readLine(); line != null && !line.isEmpty(); line = reader.readLine()) {
+                head.append(line).append('\n');
+            }
+            return head.toString();
+        }
+    }
+}
