@@ -162,25 +162,8 @@ final class CaseChange {
         return new Comparison.Side(Welch.mean(forks), Welch.error(forks), forks.length);
     }
 
-    /** The mean of each fork's finite iterations, over every result given; a fork without one is left out. */
     double[] forkMeans(List<ComparisonQueries.ResultRow> rows) {
-        List<Double> means = new ArrayList<>();
-        for (ComparisonQueries.ResultRow row : rows) {
-            for (JsonNode fork : json.readTree(row.samples())) {
-                double sum = 0;
-                int n = 0;
-                for (JsonNode iteration : fork) {
-                    if (iteration.isNumber() && Double.isFinite(iteration.asDouble())) {
-                        sum += iteration.asDouble();
-                        n++;
-                    }
-                }
-                if (n > 0) {
-                    means.add(sum / n);
-                }
-            }
-        }
-        return means.stream().mapToDouble(Double::doubleValue).toArray();
+        return ForkMeans.of(rows.stream().map(ComparisonQueries.ResultRow::samples).toList());
     }
 
     Map<String, String> params(String text) {

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.stereotype.Service;
@@ -167,24 +166,8 @@ class EnvironmentComparisons {
     }
 
     /** The mean of each fork's finite iterations over every result given; a fork without one is left out. */
-    private double[] forkMeans(List<String> samples) {
-        List<Double> means = new ArrayList<>();
-        for (String text : samples) {
-            for (JsonNode fork : json.readTree(text)) {
-                double sum = 0;
-                int n = 0;
-                for (JsonNode iteration : fork) {
-                    if (iteration.isNumber() && Double.isFinite(iteration.asDouble())) {
-                        sum += iteration.asDouble();
-                        n++;
-                    }
-                }
-                if (n > 0) {
-                    means.add(sum / n);
-                }
-            }
-        }
-        return means.stream().mapToDouble(Double::doubleValue).toArray();
+    private static double[] forkMeans(List<String> samples) {
+        return ForkMeans.of(samples);
     }
 
     private Map<String, String> params(String text) {

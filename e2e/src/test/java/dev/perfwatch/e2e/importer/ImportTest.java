@@ -92,7 +92,7 @@ class ImportTest {
     @Test
     void importGhActionBenchmarkWhenRunTwiceStoresEveryEntryOnce() throws Exception {
         // jox's data.js as the action writes it, cut to four of its 74 benchmarks (all 45 entries kept)
-        Path data = file("softwaremill-jox-data.js");
+        Path data = Path.of("../runner/src/test/resources/dev/perfwatch/runner/importer/softwaremill-jox-data.js");
         String[] args = { "gh-action-benchmark", data.toString(), "--server", server.url(), "--token",
                 ServerProcess.ADMIN_TOKEN, "--project", "jox" };
 
