@@ -81,6 +81,10 @@ class PipelineConfirmationTest {
     void regressionWhenConfirmedByTheRunnerIsAlertedAtTheCulprit() {
         String good = commits.get(0);
         String bad = commits.get(1);
+        // The runner registers as it starts; until then the host class has nobody to ask and the change would be
+        // decided unconfirmed, on the detector's word.
+        Poll.until("the runner", Duration.ofSeconds(60), () -> admin.ok(admin.get("/api/v1/runners")),
+                list -> list.toString().contains(HOST_CLASS));
         // Recent commits: a change at a commit older than perfwatch.pipeline.alert-age is an import's, never alerted.
         Instant time = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.HOURS).minus(Duration.ofDays(2));
         String parent = null;
