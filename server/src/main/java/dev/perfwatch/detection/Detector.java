@@ -121,8 +121,33 @@ public final class Detector {
         double step = minimalStep(analysis.sigma, observations);
         double base = observations.toUnit(level);
         double noise = Math.abs(observations.toUnit(level + analysis.sigma) - base);
-        double minimal = Math.max(observations.resolution, Math.abs(observations.toUnit(level + step) - base));
-        return new Detection(changes, noise, minimal, true);
+        double minimal = Math.abs(observations.toUnit(level + step) - base);
+        // A step the analysis has not placed yet (a project's first nights: 0, 0, 0, 64, 64) inflates its sigma, and
+        // sinh turns that into millions of bytes. The newest level's own spread (a MAD of its last five values, in
+        // the unit) is what a metric this repeatable varies by: the smaller of the two is the noise.
+        double levelNoise = levelSpread(observations, n);
+        if (levelNoise < noise) {
+            noise = levelNoise;
+            minimal = Math.min(minimal, LEVEL_STEPS * levelNoise);
+        }
+        return new Detection(changes, noise, Math.max(observations.resolution, minimal), true);
+    }
+
+    /** How many of a level's own standard deviations a step must be to be found within three runs (≈ t + z). */
+    private static final double LEVEL_STEPS = 5;
+
+    /** 1.4826 × the median absolute deviation of the newest five values in the unit: a robust standard deviation. */
+    private static double levelSpread(Observations observations, int n) {
+        int from = Math.max(0, n - 5);
+        double[] unit = new double[n - from];
+        for (int i = 0; i < unit.length; i++) {
+            unit[i] = observations.toUnit(observations.values[from + i]);
+        }
+        double median = Stats.median(unit.clone(), 0, unit.length);
+        for (int i = 0; i < unit.length; i++) {
+            unit[i] = Math.abs(unit[i] - median);
+        }
+        return 1.4826 * Stats.median(unit, 0, unit.length);
     }
 
     private List<ChangePoint> describe(Observations observations, Better better, Analysis analysis,

@@ -32,10 +32,12 @@ final class SeriesViews {
     /**
      * @param noise the series' run-to-run noise as the detector last measured it (0.02 = 2%), null before
      * @param minimalDetectableChange the smallest relative step the detector finds within three runs, null before
+     * @param noiseInUnit whether noise and minimal detectable change are in the metric's unit (B/op, GCs) rather than
+     *     relative: so for metrics whose level is near zero, where a relative noise would be a ratio of residues
      */
     record Series(long id, String project, String branch, String benchmark, @JsonProperty("case") Case benchmarkCase,
             Metric metric,
-            Environment environment, Double noise, Double minimalDetectableChange) {
+            Environment environment, Double noise, Double minimalDetectableChange, boolean noiseInUnit) {
     }
 
     record Commit(String sha, Instant time, String author, String message) {

@@ -38,6 +38,17 @@ class NearZeroTest {
     }
 
     @Test
+    void noiseWhenAShortHistoryStepsUpAndBackStaysInBytes() {
+        // The demo's first nights: none, 64 B/op at the 4th commit, none again at the 7th, and nothing placed yet.
+        Series series = bytes("0.0006 0.0005 0.0007 64 64 64 0.0006 0.0004");
+        Detection detection = detector.detectRecent(series);
+
+        assertThat(detection.inUnit()).isTrue();
+        assertThat(detection.noise()).as("not millions of bytes from an unplaced step").isLessThan(1);
+        assertThat(detection.minimalDetectableChange()).isEqualTo(1.0);
+    }
+
+    @Test
     void residueWithoutResolutionIsWhatTheIssueSaw() {
         Detection relative = detector.detect(Tables.scores(Better.LOWER, RESIDUE));
         assertThat(relative.inUnit()).isFalse();

@@ -14,13 +14,15 @@ import { jvmOf, pointWhen, sameCommit } from './data.js';
  * start moves. 99.9% (|z| ≥ 3.291) says better/worse, 95% "maybe", less "within noise"; with neither an error nor
  * the noise there is nothing to judge and only the number is shown.
  */
-export function verdict(at, direction, noise) {
+export function verdict(at, direction, noise, noiseInUnit = false) {
   if (at.difference === null || !Number.isFinite(at.difference)) {
     return { text: '', tone: '' };
   }
   const byErrors = at.error !== null && at.previousError !== null ? Math.hypot(at.error, at.previousError) / 3.291
     : null;
-  const byNoise = noise && at.previousScore ? noise * Math.abs(at.previousScore) * Math.SQRT2 : null;
+  // Near-zero metrics (B/op, GCs) carry their noise in the unit; the others relative to the level.
+  const byNoise = !noise ? null : noiseInUnit ? noise * Math.SQRT2
+    : at.previousScore ? noise * Math.abs(at.previousScore) * Math.SQRT2 : null;
   const standardError = Math.max(byErrors ?? 0, byNoise ?? 0);
   if (byErrors === null && byNoise === null) {
     return { text: '', tone: '', title: 'no error and no measured noise to judge by' };
@@ -67,7 +69,7 @@ function metricRows(lines, sha, which) {
     if (!at) {
       return h('tr', {}, h('th', { scope: 'row' }, swatch(line.color), line.label), h('td', { colspan: 2 }, 'no result'));
     }
-    const judged = verdict(at, data.direction, data.series?.noise);
+    const judged = verdict(at, data.direction, data.series?.noise, data.series?.noiseInUnit);
     // Allocation moves in bytes: 0 → 64 B/op is "+64 B/op", not a percentage of JMH's near-zero baseline.
     const shown = which === 'alloc' ? signedAmount(at.difference, data.unit) : percent(at.change);
     return h('tr', {},

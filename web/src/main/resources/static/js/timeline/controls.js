@@ -3,7 +3,7 @@
 // write the URL through this.set.
 
 import { checkbox, copyButton, h, replace, select } from '../dom.js';
-import { benchmarkName, caseLabel } from '../format.js';
+import { benchmarkName, caseLabel, number } from '../format.js';
 import { DEFAULT_MEDIAN, DEFAULT_REVS, MEDIANS, REVS, list, medianOf, revsOf } from './params.js';
 
 /**
@@ -15,9 +15,12 @@ function detectable(series) {
   if (mdc === null || mdc === undefined || !Number.isFinite(mdc)) {
     return null;
   }
-  const noise = Number.isFinite(series.noise) ? `; run-to-run noise ${(series.noise * 100).toFixed(1)}%` : '';
+  // Near-zero metrics (B/op, GCs) are judged in their unit: a percentage of a level near zero means nothing.
+  const amount = (value) => (series.noiseInUnit ? `${number(value)} ${series.metric?.unit ?? ''}`.trim()
+    : `${(value * 100).toFixed(1)}%`);
+  const noise = Number.isFinite(series.noise) ? `; run-to-run noise ${amount(series.noise)}` : '';
   return h('span', { class: 'detectable', title: `minimal detectable change: the smallest step the detector `
-    + `finds within three runs${noise}` }, ` · detects ≥ ${(mdc * 100).toFixed(1)}%`);
+    + `finds within three runs${noise}` }, ` · detects ≥ ${amount(mdc)}`);
 }
 
 export const controls = {

@@ -53,7 +53,9 @@ export const view = {
         // median: where single runs fall without a change, Bencher's boundary and Conbench's σ band.
         const noise = data.series?.noise;
         if (noise > 0 && this.params.get('noise') !== 'off') {
-          const around = (sign) => medians.map((m) => ({ x: m.x, y: m.y * (1 + sign * 2 * noise) }));
+          const around = data.series.noiseInUnit
+            ? (sign) => medians.map((m) => ({ x: m.x, y: m.y + sign * 2 * noise }))
+            : (sign) => medians.map((m) => ({ x: m.x, y: m.y * (1 + sign * 2 * noise) }));
           for (const [sign, role] of [[-1, 'noise-lower'], [1, 'noise-upper']]) {
             datasets.push({ role, label: `${l.label} ${sign < 0 ? '−' : '+'}2σ noise`, data: around(sign),
               borderColor: translucent(l.color, 0.7), borderDash: [2, 3], borderWidth: 1, pointRadius: 0,
