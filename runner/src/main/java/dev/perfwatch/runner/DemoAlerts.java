@@ -56,6 +56,9 @@ final class DemoAlerts {
             if (busy(server, project)) {
                 exit = agent.run();
                 quietSince = System.nanoTime();
+                // A confirmation can be under way with no job queued yet (the tracker decides between rounds): the
+                // agent then finds nothing and exits at once, so wait a little before asking again.
+                Thread.sleep(500);
             }
             else if (System.nanoTime() - quietSince > QUIET.toNanos()) {
                 break;

@@ -7,7 +7,9 @@ import { h, replace } from '../dom.js';
 import { benchmarkName, dateTime, percent, shortSha } from '../format.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
-import { newestChangePoints, openGroups, queues, requestsInFlight, runnerHealth } from './summary.js';
+import {
+  groupState, newestChangePoints, openGroups, queues, recentGroups, requestsInFlight, runnerHealth,
+} from './summary.js';
 
 const REFRESH_MS = 30000;
 const CHANGE_POINTS = 10;
@@ -83,18 +85,20 @@ class HomePage extends UrlPage {
     const health = runnerHealth(runners, attempts);
     const queue = queues(queued, runners);
     replace(this.cards,
-      card('home-alerts', 'Open alert groups', open.length, list(open.slice(0, 10), (group) => [
-        h('a', { href: href('alerts', { project: group.project }) }, group.summary),
+      card('home-alerts', 'Alert groups (open first)', open.length, list(recentGroups(groups, 10), (group) => [
+        h('a', { href: href('alerts', { project: group.project, ...(group.open ? {} : { status: 'all' }) }) },
+          group.summary),
+        h('span', { class: group.open ? 'worse' : 'muted' }, ` · ${groupState(group)}`),
         h('span', { class: 'muted' }, ` · ${group.project} · `,
           h('a', { href: href('timeline', { project: group.project, commit: group.commit?.sha }) },
             h('code', {}, shortSha(group.commit?.sha ?? ''))), ` · ${dateTime(group.createdAt)}`)],
-      'No open alerts.'), open.length > 10 ? `${open.length - 10} more on the alerts page of each project.` : null),
+      'No alerts yet.'), open.length > 10 ? `${open.length - 10} more on the alerts page of each project.` : null),
       card('home-change-points', 'Newest change points', changePoints === null ? null : changePoints.length,
         changePoints === null ? h('p', { class: 'muted' }, 'This server does not list change points.')
           : list(changePoints, (point) => [
-            h('a', { href: href('timeline', { project: projectOf(point, projects, perProject),
-              benchmark: point.benchmark, hostClass: point.environment?.hostClass, jvm: point.environment?.jvm,
-              commit: point.commit?.sha }) },
+            // By series: the case, metric and environment exactly (the change point's JVM label is not the
+            // timeline's jvm parameter).
+            h('a', { href: href('timeline', { series: point.series, commit: point.commit?.sha }) },
             `${benchmarkName(point.benchmark)} ${point.case ?? ''}`),
             h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
               ? 'better' : '' }, ` ${point.direction}${point.magnitude === null || point.magnitude === undefined
@@ -130,10 +134,4 @@ class HomePage extends UrlPage {
       requests: inFlight?.length ?? null, health: health.map((x) => `${x.runner.name}:${x.problem}`),
       queues: Object.fromEntries(queue.map((q) => [q.hostClass, q.queued])) });
   }
-}
-
-/** The project of a change point: the API answers per project, so it is the project that was asked. */
-function projectOf(point, projects, perProject) {
-  const index = perProject.findIndex((answer) => answer?.includes(point));
-  return projects[index]?.name;
 }

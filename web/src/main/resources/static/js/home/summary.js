@@ -10,6 +10,25 @@ export function openGroups(groups) {
     .sort((a, b) => Date.parse(b.updatedAt ?? b.createdAt) - Date.parse(a.updatedAt ?? a.createdAt));
 }
 
+/**
+ * Open groups first, then the newest closed ones up to {@code limit}: a regression found and fixed since yesterday
+ * (the demo's) is news too, and "No open alerts" alone would hide it.
+ */
+export function recentGroups(groups, limit) {
+  const closed = groups.filter((group) => !group.open)
+    .sort((a, b) => Date.parse(b.updatedAt ?? b.createdAt) - Date.parse(a.updatedAt ?? a.createdAt));
+  return [...openGroups(groups), ...closed].slice(0, limit);
+}
+
+/** "open", or what closed the group: its alerts' status when they agree (fixed, invalid, …), else "closed". */
+export function groupState(group) {
+  if (group.open) {
+    return 'open';
+  }
+  const statuses = [...new Set((group.alerts ?? []).map((alert) => String(alert.status).toLowerCase()))];
+  return statuses.length === 1 ? statuses[0] : 'closed';
+}
+
 /** Change points of every project in one list, newest commit first (the API gives each project's newest first). */
 export function newestChangePoints(perProject, limit) {
   const time = (point) => Date.parse(point.commit?.time ?? '') || 0;
