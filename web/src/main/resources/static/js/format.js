@@ -73,3 +73,8 @@ export function caseLabel(benchmarkCase) {
   }
   return parts.join(' · ');
 }
+
+/** The branches a person picks from: perfwatch's own (confirmation re-runs on perfwatch/confirmation) are left out. */
+export function userBranches(branches) {
+  return branches.filter((branch) => !branch.startsWith('perfwatch/'));
+}

@@ -95,7 +95,7 @@ class AlertsPage extends UrlPage {
       })));
     const alertCount = shown.reduce((n, entry) => n + entry.alerts.length, 0);
     this.status.textContent = !project ? 'No results yet.'
-      : shown.length === 0 ? `No alerts of ${project.name} match these filters (of ${groups.length} groups).`
+      : shown.length === 0 ? `No alerts of ${project.name} match these filters (of ${groups.length} group${groups.length === 1 ? '' : 's'}).`
         : `${alertCount} alert${alertCount === 1 ? '' : 's'} in ${shown.length} group${shown.length === 1 ? '' : 's'}`
           + ` of ${project.name}`
           + `${groups.length === GROUP_LIMIT ? ` (the newest ${GROUP_LIMIT} groups)` : ''}.`;

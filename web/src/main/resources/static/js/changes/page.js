@@ -4,7 +4,9 @@
 
 import * as api from '../api.js';
 import { h, replace, select, typing } from '../dom.js';
-import { benchmarkName, caseLabel, dateTime, firstLine, number, percent, shortSha, valueWithError } from '../format.js';
+import {
+  benchmarkName, caseLabel, dateTime, firstLine, number, percent, shortSha, userBranches, valueWithError,
+} from '../format.js';
 import { applyFilter, filterBox } from '../filter.js';
 import { chosenProject, judged, timelineHref, UrlPage } from '../page-kit.js';
 import * as router from '../router.js';
@@ -109,7 +111,8 @@ class ChangesPage extends UrlPage {
       select('changes-project', 'Project', projects.map((p) => [p.name, p.name]), project.name,
         (value) => this.set({ project: value, environment: null, commit: null, branch: null, hostClass: null,
           jvm: null })),
-      project.branches.length > 1 ? select('changes-branch', 'Branch', project.branches.map((b) => [b, b]),
+      userBranches(project.branches).length > 1 ? select('changes-branch', 'Branch',
+          userBranches(project.branches).map((b) => [b, b]),
         changes.branch, (value) => this.set({ branch: value, commit: null })) : null,
       select('changes-environment', 'Environment',
         changes.environments.map((e) => [String(e.id), labels.get(e.id)]), String(changes.environment.id),

@@ -3,7 +3,7 @@
 
 import * as api from '../api.js';
 import { h, replace, select } from '../dom.js';
-import { benchmarkName, caseLabel, number, percent } from '../format.js';
+import { benchmarkName, caseLabel, number, percent, userBranches } from '../format.js';
 import { seriesStyle, translucent } from '../palette.js';
 import { applyFilter, filterBox } from '../filter.js';
 import { current, navigate } from '../router.js';
@@ -165,7 +165,8 @@ class GridPage {
     replace(this.controls,
       select('grid-project', 'Project', projects.map((p) => [p.name, p.name]), project.name,
         (value) => this.set({ project: value, benchmark: null, branch: null })),
-      project.branches.length > 1 ? select('grid-branch', 'Branch', project.branches.map((b) => [b, b]), branch,
+      userBranches(project.branches).length > 1 ? select('grid-branch', 'Branch',
+          userBranches(project.branches).map((b) => [b, b]), branch,
         (value) => this.set({ branch: value === project.defaultBranch ? null : value })) : null,
       select('grid-benchmark', 'Benchmark', [['', 'all benchmarks of the suite'],
         ...benchmarks.map((b) => [b.name, `${benchmarkName(b.name)} (${b.cases})`, b.name])], benchmark,

@@ -124,7 +124,7 @@ class HomePage extends UrlPage {
       card('home-queues', 'Queue per host class', null, list(queue, (q) => [
         h('a', { href: href('requests', { hostClass: q.hostClass }) }, q.hostClass),
         ` ${q.queued}${q.queued >= 1000 ? '+' : ''} queued`,
-        h('span', { class: q.online ? 'muted' : 'worse' }, q.online ? ` · ${q.online} runners online`
+        h('span', { class: q.online ? 'muted' : 'worse' }, q.online ? ` · ${q.online} runner${q.online === 1 ? '' : 's'} online`
           : ' · no runner online to take them')],
       'Nothing is queued.')));
     this.status.textContent = projects.length === 0

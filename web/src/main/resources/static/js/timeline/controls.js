@@ -3,7 +3,7 @@
 // write the URL through this.set.
 
 import { checkbox, copyButton, h, replace, select } from '../dom.js';
-import { benchmarkName, caseLabel, number } from '../format.js';
+import { benchmarkName, caseLabel, number, userBranches } from '../format.js';
 import { DEFAULT_MEDIAN, DEFAULT_REVS, MEDIANS, REVS, list, medianOf, revsOf } from './params.js';
 
 /**
@@ -36,7 +36,8 @@ export const controls = {
         select('pick-project', 'Project', projects.map((p) => [p.name, p.name]), project.name,
           (value) => this.set({ project: value, branch: null, benchmark: null, case: null, metric: null, commit: null,
             zoom: null, base: null })),
-        project.branches.length > 1 ? select('pick-branch', 'Branch', project.branches.map((b) => [b, b]), branch,
+        userBranches(project.branches).length > 1 ? select('pick-branch', 'Branch',
+          userBranches(project.branches).map((b) => [b, b]), branch,
           (value) => this.set({ branch: value === project.defaultBranch ? null : value, commit: null, zoom: null }))
           : null,
         select('pick-benchmark', 'Benchmark',
