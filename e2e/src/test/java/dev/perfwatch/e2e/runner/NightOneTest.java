@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
@@ -14,8 +13,6 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,11 +32,7 @@ class NightOneTest {
     @TempDir
     static Path work;
 
-    static ServerProcess server;
-
-    static RunnerProcess runner;
-
-    static PackagedJars jars;
+    static TrackedProject tracked;
 
     static Http admin;
 
@@ -47,42 +40,21 @@ class NightOneTest {
 
     @BeforeAll
     static void start() {
-        jars = PackagedJars.copyTo(work.resolve("jars"));
         Path repository = work.resolve("fixture");
         commits = FixtureSuite.withAllocation(repository);
-        server = ServerProcess.start(work.resolve("server"), Map.ofEntries(
-                Map.entry("PERFWATCH_PIPELINE_POLL_INTERVAL", "300ms"),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_PROJECT", PROJECT),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_CRON", "0 0 1 1 *"),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_PROFILE", "quick"),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_SUITE_REPOSITORY", repository.toString()),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_SUITE_INCLUDE_0", "fixture\\.FixtureBenchmark\\.sum"),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_SUITE_JMHOPTIONS_0", "-wi 1 -w 200ms -i 2 -r 200ms")));
-        admin = new Http(server.url(), ServerProcess.ADMIN_TOKEN);
-        String token = admin.ok(admin.post("/api/v1/tokens", "{\"name\": \"e2e-night-runner\", \"role\": \"runner\"}"))
-            .get("token").asString();
-        runner = RunnerProcess.start(server.url(), token, HOST_CLASS, "runner-night", work.resolve("runner-night"),
-                "--cpus", "0");
+        tracked = TrackedProject.start(work, PROJECT, HOST_CLASS, repository, "fixture\\.FixtureBenchmark\\.sum");
+        admin = tracked.admin;
     }
 
     @AfterAll
     static void stop() {
-        if (runner != null) {
-            runner.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (jars != null) {
-            jars.close();
+        if (tracked != null) {
+            tracked.close();
         }
     }
 
     @Test
     void allocationAtTheFourthCommitOfANewProjectIsAlertedAtItTheNightAfter() {
-        // One runner serves the host class (it registers as it starts): without it the server asks nobody.
-        Poll.until("the runner", Duration.ofSeconds(60), () -> admin.ok(admin.get("/api/v1/runners")),
-                list -> list.toString().contains(HOST_CLASS));
         Instant night = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.HOURS).minus(Duration.ofDays(6));
         for (int n = 1; n <= 5; n++) {
             upload(commits.get(n - 1), n == 1 ? null : commits.get(n - 2), night.plus(Duration.ofDays(n - 1)),

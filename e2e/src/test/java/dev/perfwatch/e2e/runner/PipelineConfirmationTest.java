@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
@@ -14,8 +13,6 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,11 +32,7 @@ class PipelineConfirmationTest {
     @TempDir
     static Path work;
 
-    static ServerProcess server;
-
-    static RunnerProcess runner;
-
-    static PackagedJars jars;
+    static TrackedProject tracked;
 
     static Http admin;
 
@@ -47,33 +40,16 @@ class PipelineConfirmationTest {
 
     @BeforeAll
     static void start() {
-        jars = PackagedJars.copyTo(work.resolve("jars"));
         Path repository = work.resolve("fixture");
         commits = FixtureSuite.withRegression(repository);
-        server = ServerProcess.start(work.resolve("server"), Map.ofEntries(
-                Map.entry("PERFWATCH_PIPELINE_POLL_INTERVAL", "300ms"),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_PROJECT", PROJECT),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_CRON", "0 0 1 1 *"),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_PROFILE", "quick"),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_SUITE_REPOSITORY", repository.toString()),
-                Map.entry("PERFWATCH_JOBS_NIGHTLY_0_SUITE_JMHOPTIONS_0", "-wi 1 -w 200ms -i 2 -r 200ms")));
-        admin = new Http(server.url(), ServerProcess.ADMIN_TOKEN);
-        String token = admin.ok(admin.post("/api/v1/tokens", "{\"name\": \"e2e-pipeline-runner\", \"role\": \"runner\"}"))
-            .get("token").asString();
-        runner = RunnerProcess.start(server.url(), token, HOST_CLASS, "runner-pipe", work.resolve("runner-pipe"),
-                "--cpus", "0");
+        tracked = TrackedProject.start(work, PROJECT, HOST_CLASS, repository, null);
+        admin = tracked.admin;
     }
 
     @AfterAll
     static void stop() {
-        if (runner != null) {
-            runner.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (jars != null) {
-            jars.close();
+        if (tracked != null) {
+            tracked.close();
         }
     }
 
@@ -81,10 +57,6 @@ class PipelineConfirmationTest {
     void regressionWhenConfirmedByTheRunnerIsAlertedAtTheCulprit() {
         String good = commits.get(0);
         String bad = commits.get(1);
-        // The runner registers as it starts; until then the host class has nobody to ask and the change would be
-        // decided unconfirmed, on the detector's word.
-        Poll.until("the runner", Duration.ofSeconds(60), () -> admin.ok(admin.get("/api/v1/runners")),
-                list -> list.toString().contains(HOST_CLASS));
         // Recent commits: a change at a commit older than perfwatch.pipeline.alert-age is an import's, never alerted.
         Instant time = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.HOURS).minus(Duration.ofDays(2));
         String parent = null;

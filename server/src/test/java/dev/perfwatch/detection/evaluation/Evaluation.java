@@ -29,8 +29,9 @@ public final class Evaluation {
     }
 
     public static void main(String[] args) throws IOException {
-        Path data = SharedData.directory()
-            .orElseThrow(() -> new IllegalStateException("../shared/data not found; pass -Dperfwatch.data=DIR"));
+        Path data = CorpusDirectory.directory()
+            .orElseThrow(() -> new IllegalStateException(
+                    "no corpus directory: pass -Dperfwatch.data=DIR (holding tcpd/ and jmh-histories/)"));
         // -Devaluation.methods=<regex> and -Devaluation.corpora=synthetic,tcpd narrow a run while tuning
         String only = System.getProperty("evaluation.methods", ".*");
         List<Method> methods = methods().stream().filter(m -> m.name().matches(only)).toList();

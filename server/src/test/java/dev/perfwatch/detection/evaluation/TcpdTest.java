@@ -49,7 +49,7 @@ class TcpdTest {
     @Test
     @Tag("evaluation")
     void detectorWhenRunOnTcpdWithDefaultsScoresAboveTheFloor() {
-        Path data = SharedData.directory().orElse(null);
+        Path data = CorpusDirectory.directory().orElse(null);
         assumeTrue(data != null, "no TCPD corpus: pass -Dperfwatch.data=DIR");
         Method ours = new PerfwatchMethod("perfwatch", new Detector(), false);
         double sum = 0;
