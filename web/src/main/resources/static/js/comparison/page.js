@@ -7,6 +7,7 @@ import { h, replace, select } from '../dom.js';
 import { benchmarkName, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
+import { drawWhisker } from '../whiskers.js';
 
 const { Chart } = window;
 
@@ -39,16 +40,7 @@ const whiskers = {
       if (!interval || !bar) {
         return;
       }
-      const [from, to] = [x.getPixelForValue(interval[0]), x.getPixelForValue(interval[1])];
-      const half = Math.min(5, bar.height / 3);
-      ctx.beginPath();
-      ctx.moveTo(from, bar.y);
-      ctx.lineTo(to, bar.y);
-      ctx.moveTo(from, bar.y - half);
-      ctx.lineTo(from, bar.y + half);
-      ctx.moveTo(to, bar.y - half);
-      ctx.lineTo(to, bar.y + half);
-      ctx.stroke();
+      drawWhisker(ctx, x, interval, bar, 5);
     });
     ctx.restore();
   },

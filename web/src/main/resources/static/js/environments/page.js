@@ -8,6 +8,7 @@ import { h, replace, select } from '../dom.js';
 import { benchmarkName, caseLabel, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
 import { seriesStyle } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
+import { drawWhisker } from '../whiskers.js';
 
 const { Chart } = window;
 
@@ -49,16 +50,7 @@ const whiskers = {
         if (!interval || !bar || meta.hidden) {
           return;
         }
-        const [from, to] = [x.getPixelForValue(interval[0]), x.getPixelForValue(interval[1])];
-        const half = Math.min(4, bar.height / 3);
-        ctx.beginPath();
-        ctx.moveTo(from, bar.y);
-        ctx.lineTo(to, bar.y);
-        ctx.moveTo(from, bar.y - half);
-        ctx.lineTo(from, bar.y + half);
-        ctx.moveTo(to, bar.y - half);
-        ctx.lineTo(to, bar.y + half);
-        ctx.stroke();
+        drawWhisker(ctx, x, interval, bar, 4);
       });
     });
     ctx.restore();
