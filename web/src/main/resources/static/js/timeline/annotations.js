@@ -29,9 +29,8 @@ const STYLES = {
 const GLYPHS = { alerted: '━━', confirmed: '╍╍', confirming: '┄┄', suspected: '┄┄', unconfirmed: '━ ·',
   historical: '─ ─', resolved: '┈┈', transient: '· ·', dismissed: '· ·', alert: '╌╌' };
 
-/** Label height in pixels, and how wide a character is at the labels' 11 px. */
-const ROW = 18;
-const CHAR = 6.2;
+/** Label height in pixels, a row of the stack. */
+const ROW = 20;
 
 function projectOfPage() {
   const query = (location.hash.split('?')[1] ?? '') || location.search.slice(1);
@@ -93,7 +92,7 @@ function fromChangePoint(point) {
   const metric = point.metric && point.metric !== 'primary' ? `${point.metric} ` : '';
   const word = triaged ? `${status}, triaged ${triaged}` : status;
   const kind = String(point.direction ?? 'change');
-  return { sha: point.commit?.sha ?? null, kind, status, triaged, id: point.id ?? null,
+  return { sha: point.commit?.sha ?? null, time: point.commit?.time ?? null, kind, status, triaged, id: point.id ?? null,
     alerted: point.alertGroup !== null && point.alertGroup !== undefined,
     label: `${metric}${kind} ${amount(point)} · ${word}` };
 }
@@ -133,24 +132,50 @@ function colorOf(mark) {
       : /mode/.test(kind) ? OKABE_ITO.reddishPurple ?? OKABE_ITO.black : OKABE_ITO.black;
 }
 
+/** A label's width in pixels as the chart draws it (bold 11 px, the chart's font, 3 px padding on both sides). */
+function labelWidth(chart, text, italic) {
+  const ctx = chart.ctx;
+  ctx.save();
+  // The annotation plugin draws labels bold unless told otherwise.
+  ctx.font = `${italic ? 'italic ' : ''}bold 11px ${window.Chart?.defaults.font.family ?? 'sans-serif'}`;
+  const width = ctx.measureText(text).width;
+  ctx.restore();
+  return Math.ceil(width) + 2 * 3;
+}
+
 /**
- * Stack levels for labels, from their pixel positions: in x order, each label takes the lowest row not used by a
- * label it would overlap. Computed when the chart lays out, so that zooming re-stacks them.
+ * Where each label goes, from the pixels of the chart's layout: centred on its line but shifted inside the chart
+ * area at its edges, stacked upwards from the x axis in x order (each label takes the lowest row no label it
+ * would overlap uses), and left out rather than drawn over another or outside the area when no row is free there
+ * (its line stays; the legend's rows at the top are kept free). Computed when the chart lays out, so that zooming
+ * and resizing re-stack them, on both axes (dates or equidistant commits).
  */
-function rows(chart, items) {
+export function labelPlaces(chart, items, reserved = 0) {
+  const area = chart.chartArea;
   const scale = chart.scales.x;
-  const placed = items
-    .map((item, index) => ({ index, left: scale.getPixelForValue(item.x), width: item.label.length * CHAR + 8 }))
-    .sort((a, b) => a.left - b.left);
+  const rowsFree = Math.max(1, Math.floor((area.bottom - area.top - reserved - 4) / ROW));
+  const out = items.map(() => ({ shown: false, row: 0, shift: 0 }));
+  const placed = [];
+  items.forEach((item, index) => {
+    const x = scale.getPixelForValue(item.x);
+    if (!Number.isFinite(x) || x < area.left - 0.5 || x > area.right + 0.5) {
+      return;
+    }
+    const width = Math.min(labelWidth(chart, item.content, item.triaged), area.right - area.left);
+    const left = Math.min(Math.max(x - width / 2, area.left), area.right - width);
+    placed.push({ index, left, width, shift: left - (x - width / 2) });
+  });
+  placed.sort((a, b) => a.left - b.left);
   const ends = [];
-  const out = new Array(items.length).fill(0);
   for (const label of placed) {
     let row = 0;
-    while (ends[row] !== undefined && ends[row] > label.left) {
+    while (row < rowsFree && ends[row] !== undefined && ends[row] > label.left - 4) {
       row++;
     }
-    ends[row] = label.left + label.width;
-    out[label.index] = row;
+    if (row < rowsFree) {
+      ends[row] = label.left + label.width;
+      out[label.index] = { shown: true, row, shift: label.shift };
+    }
   }
   return out;
 }
@@ -162,33 +187,44 @@ function rows(chart, items) {
 export function chartAnnotations(marks, xOf, which) {
   const items = [];
   for (const mark of marks) {
-    const x = xOf(mark.sha);
+    const x = xOf(mark.sha, mark);
     if (x !== undefined) {
       items.push({ ...mark, x });
     }
   }
   const result = {};
+  const statuses = [...new Set(items.map((item) => item.status))];
+  const labelled = items.map((item) => ({ ...item,
+    content: item.triaged ? `${item.label} ✗` : item.label }));
+  const reserved = statuses.length * 12 + 8;
   let cache = null;
-  const rowOf = (chart, i) => {
-    if (!cache || cache.chart !== chart || cache.width !== chart.width || cache.min !== chart.scales.x.min
-        || cache.max !== chart.scales.x.max) {
-      cache = { chart, width: chart.width, min: chart.scales.x.min, max: chart.scales.x.max, rows: rows(chart, items) };
+  const placeOf = (chart, i) => {
+    const area = chart.chartArea;
+    if (!cache || cache.chart !== chart || cache.width !== chart.width || cache.height !== chart.height
+        || cache.min !== chart.scales.x.min || cache.max !== chart.scales.x.max || cache.left !== area.left) {
+      cache = { chart, width: chart.width, height: chart.height, min: chart.scales.x.min, max: chart.scales.x.max,
+        left: area.left, places: labelPlaces(chart, labelled.filter((item) => item.status !== 'dismissed'), reserved) };
+      // Dismissed marks carry no label: map the places back onto every item's index.
+      const places = cache.places;
+      let next = 0;
+      cache.places = labelled.map((item) => (item.status === 'dismissed' ? { shown: false } : places[next++]));
     }
-    return cache.rows[i];
+    return cache.places[i];
   };
-  items.forEach((item, i) => {
+  labelled.forEach((item, i) => {
     const style = STYLES[item.status] ?? STYLES.alert;
     const color = colorOf(item);
-    const content = item.triaged ? `${item.label} ✗` : item.label;
+    const content = item.content;
     result[`mark${i}`] = { type: 'line', xMin: item.x, xMax: item.x, borderColor: color, borderWidth: style.width,
       borderDash: style.dash,
       label: which === 'primary' && item.status !== 'dismissed'
-        ? { display: true, content, position: 'start', backgroundColor: item.triaged ? '#bbb' : color,
+        ? { content, position: 'start', backgroundColor: item.triaged ? '#bbb' : color,
           color: '#fff', font: { size: 11, style: item.triaged ? 'italic' : 'normal' }, padding: 3,
-          yAdjust: (context) => rowOf(context.chart, i) * ROW }
+          display: (context) => placeOf(context.chart, i).shown,
+          xAdjust: (context) => placeOf(context.chart, i).shift ?? 0,
+          yAdjust: (context) => -(placeOf(context.chart, i).row ?? 0) * ROW }
         : { display: false } };
   });
-  const statuses = [...new Set(items.map((item) => item.status))];
   if (which === 'primary' && statuses.length > 0) {
     result.legend = { type: 'label', drawTime: 'afterDraw',
       xValue: (context) => context.chart.scales.x.max, yValue: (context) => context.chart.scales.y.max,

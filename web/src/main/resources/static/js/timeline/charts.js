@@ -4,6 +4,7 @@
 import { date, dateTime, firstLine, shortSha, valueWithError } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
 import { pointWhen } from './data.js';
+import { bucketSpan } from './overview.js';
 
 const { Chart } = window;
 
@@ -200,7 +201,11 @@ export function timelineChart(canvas, options) {
       onClick: (event, elements, chart) => {
         if (elements.length > 0) {
           const item = chart.data.datasets[elements[0].datasetIndex].data[elements[0].index];
-          options.onCommit(item.point.commit.sha);
+          if (item.bucket) {
+            options.onBucket?.(item.bucket);
+          } else if (item.point) {
+            options.onCommit(item.point.commit.sha);
+          }
         }
       },
       onHover: (event, elements, chart) => {
@@ -234,10 +239,16 @@ export function timelineChart(canvas, options) {
           filter: (item) => item.dataset.role === 'score',
           callbacks: {
             title: (items) => {
-              const point = items[0]?.raw?.point;
+              const { point, bucket } = items[0]?.raw ?? {};
+              if (bucket) {
+                return `${bucket.count} results · ${bucketSpan(bucket, dateTime)}`;
+              }
               return point ? `${shortSha(point.commit.sha)} · ${pointWhen(point)}` : '';
             },
-            label: (item) => `${item.dataset.label}: ${valueWithError(item.raw.point.score, item.raw.point.error, unit)}`,
+            // A range of the overview reads as its mean and its lowest to highest result.
+            label: (item) => (item.raw.bucket ? `${item.dataset.label}: mean ${valueWithError(item.raw.bucket.mean, null,
+              unit)} (${siRange(item.raw.bucket)})`
+              : `${item.dataset.label}: ${valueWithError(item.raw.point.score, item.raw.point.error, unit)}`),
             afterBody: (items) => {
               const commit = items[0]?.raw?.point?.commit;
               if (!commit) {
@@ -245,7 +256,7 @@ export function timelineChart(canvas, options) {
               }
               return [firstLine(commit.message), commit.author ? `by ${commit.author}` : ''].filter(Boolean);
             },
-            footer: () => 'Click for the commit',
+            footer: (items) => (items[0]?.raw?.bucket ? 'Click to zoom in' : 'Click for the commit'),
           },
           footerFont: { weight: 'normal', size: 11 },
         },
@@ -265,6 +276,11 @@ export function timelineChart(canvas, options) {
       },
     },
   });
+}
+
+function siRange(bucket) {
+  const ticks = [{ value: bucket.min }, { value: bucket.max }];
+  return `${siTick(bucket.min, 0, ticks)} to ${siTick(bucket.max, 1, ticks)}`;
 }
 
 /** The visible x range of a chart, or null when it shows everything. */

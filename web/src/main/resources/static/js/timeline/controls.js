@@ -4,6 +4,7 @@
 
 import { checkbox, copyButton, h, replace, select } from '../dom.js';
 import { benchmarkName, caseLabel, number, userBranches } from '../format.js';
+import { overviewOf } from './overview.js';
 import { DEFAULT_MEDIAN, DEFAULT_REVS, MEDIANS, REVS, list, medianOf, revsOf } from './params.js';
 
 /**
@@ -62,17 +63,18 @@ export const controls = {
   renderOptions() {
     this.keepFocus(() => {
       const revs = revsOf(this.params);
-      const revOptions = [...new Set([...REVS, revs])].sort((a, b) => a - b)
-        .map((n) => [String(n), `last ${n}`]);
+      const revOptions = [...[...new Set([...REVS, revs])].sort((a, b) => a - b)
+        .map((n) => [String(n), `last ${n}`]), ['all', 'whole history (ranges, detail on zoom)']];
       const median = medianOf(this.params);
       const medianOptions = [...new Set([...MEDIANS, median])].sort((a, b) => a - b)
         .map((n) => [String(n), n === 0 ? 'off' : `of ${n}`]);
       const base = this.params.get('base');
       replace(this.options,
-        select('opt-revs', 'Results', revOptions, String(revs),
+        select('opt-revs', 'Results', revOptions, overviewOf(this.params) ? 'all' : String(revs),
           (value) => this.set({ revs: Number(value) === DEFAULT_REVS ? null : value, zoom: null })),
+        // The equidistant axis needs every commit; a whole history in ranges is drawn on commit dates.
         select('opt-x', 'X axis', [['date', 'commit date (or when recorded)'], ['index', 'equidistant commits']],
-          this.params.get('x') === 'index' ? 'index' : 'date',
+          this.params.get('x') === 'index' && !this.loaded?.overview ? 'index' : 'date',
           (value) => this.set({ x: value === 'date' ? null : value, zoom: null }, { replace: true })),
         select('opt-median', 'Moving median', medianOptions, String(median),
           (value) => this.set({ median: Number(value) === DEFAULT_MEDIAN ? null : value }, { replace: true })),
@@ -99,7 +101,8 @@ export const controls = {
         h('legend', {}, 'Environments'),
         this.loaded.lines.map((l) => checkbox(`env-${l.environment.id}`,
           [h('span', { class: 'swatch', style: `background:${l.color}`, 'aria-hidden': 'true' }), l.label,
-            h('span', { class: 'count' }, ` ${l.primary.points.length}`), detectable(l.primary.series)],
+            h('span', { class: 'count' }, ` ${(l.primary.overview?.total ?? l.primary.points.length).toLocaleString('en')}`),
+            detectable(l.primary.series)],
           !hidden.has(String(l.environment.id)),
           (checked) => {
             const next = new Set(hidden);

@@ -11,12 +11,14 @@ import { annotationsOf } from './annotations.js';
 import { renderCommitPanel } from './commit-panel.js';
 import { ALLOC, environmentLabels, jvmOf, sameCommit, valueAt } from './data.js';
 import { controls } from './controls.js';
-import { MAX_REVS, list, revsOf } from './params.js';
+import { detail } from './detail.js';
+import { bucketsOf, fetchOverview, overviewOf } from './overview.js';
+import { list, revsOf } from './params.js';
 import { view } from './view.js';
 
 
 /** Parameters whose change means new data; the others only redraw or move the view. */
-const DATA = ['project', 'branch', 'benchmark', 'case', 'metric', 'hostClass', 'jvm', 'revs'];
+const DATA = ['project', 'branch', 'benchmark', 'case', 'metric', 'hostClass', 'jvm', 'revs', 'buckets'];
 const VIEW = ['x', 'median', 'band', 'noise', 'hide', 'base'];
 
 export async function mount(root, params, context) {
@@ -110,6 +112,8 @@ class TimelinePage {
   async update(params) {
     this.params = new URLSearchParams(params);
     const generation = ++this.generation;
+    // From here to the chart on screen is what docs/ui.md's timeline figures measure (TimelineBenchmark).
+    performance.mark('timeline:update');
     try {
       const selection = await this.resolve(this.params);
       if (generation !== this.generation) {
@@ -138,6 +142,8 @@ class TimelinePage {
         this.loaded = loaded;
         this.dataKey = dataKey;
         this.viewKey = null;
+        this.detailKey = null;
+        this.painted = false;
         this.fetchAnnotations(loaded, generation);
       }
       this.renderOptions(selection);
@@ -153,6 +159,15 @@ class TimelinePage {
       this.applyZoom();
       this.updateAnnotations();
       this.renderPanel();
+      if (!this.painted) {
+        this.painted = true;
+        requestAnimationFrame(() => {
+          const measure = performance.measure('timeline:drawn', 'timeline:update');
+          this.debug.paintMs = Math.round(measure.duration);
+          this.debug.sinceNavigationMs = Math.round(performance.now());
+        });
+      }
+      this.syncDetail();
     } catch (error) {
       if (generation === this.generation) {
         this.fail(error);
@@ -285,18 +300,30 @@ class TimelinePage {
     const labels = environmentLabels(selection.environments);
     const metricSeries = (name, environment) => selection.series
       .find((s) => s.metric.name === name && s.environment.id === environment.id);
+    const overview = overviewOf(this.params);
+    const buckets = bucketsOf(this.params);
+    // The whole history in at most `buckets` ranges per series (overview.js), or the newest revs results.
+    const read = async (series) => {
+      if (!overview) {
+        return { points: await api.points(series.id, revs), overview: null };
+      }
+      const answer = await fetchOverview(series.id, buckets);
+      return answer.bucketed ? { points: [], overview: { total: answer.total, buckets: answer.buckets } }
+        : { points: answer.points, overview: null };
+    };
     const lines = await Promise.all(selection.candidates.map(async (environment) => {
       const index = selection.environments.indexOf(environment);
       const style = seriesStyle(index);
       const fetchOf = async (series) => (series ? {
-        series, points: await api.points(series.id, revs), unit: series.metric.unit,
-        direction: series.metric.direction,
+        series, ...(await read(series)), detail: null, unit: series.metric.unit, direction: series.metric.direction,
       } : null);
       const [primary, alloc] = await Promise.all([fetchOf(metricSeries(selection.metric, environment)),
         selection.metric === ALLOC ? null : fetchOf(metricSeries(ALLOC, environment))]);
       return { environment, label: labels.get(environment.id), color: style.color, dash: style.dash, primary, alloc };
     }));
-    return { selection, revs, lines: lines.filter((l) => l.primary) };
+    const drawn = lines.filter((l) => l.primary);
+    return { selection, revs, buckets, lines: drawn,
+      overview: drawn.some((l) => l.primary.overview || l.alloc?.overview) };
   }
 
   fetchAnnotations(loaded, generation) {
@@ -321,16 +348,7 @@ class TimelinePage {
       return;
     }
     const loaded = this.loaded;
-    const valueOf = async (data) => {
-      if (!data) {
-        return null;
-      }
-      const value = valueAt(data.points, base);
-      if (value !== null || data.points.length < loaded.revs) {
-        return value;
-      }
-      return valueAt(await api.points(data.series.id, MAX_REVS), base);
-    };
+    const valueOf = (data) => this.baselineOf(data, base, valueAt);
     Promise.all(loaded.lines.map(async (l) => [l, await valueOf(l.primary), await valueOf(l.alloc)]))
       .then((values) => {
         if (this.loaded !== loaded || this.params.get('base') !== base) {
@@ -383,7 +401,7 @@ class TimelinePage {
     this.set({ commit: sha }, { replace });
   }
 
-  renderPanel() {
+  async renderPanel() {
     const sha = this.params.get('commit');
     if (!sha || !this.loaded) {
       this.panel.hidden = true;
@@ -391,9 +409,19 @@ class TimelinePage {
       delete this.panel.dataset.commit;
       return;
     }
+    const loaded = this.loaded;
+    const { lines, order } = await this.panelLines(sha);
+    if (this.loaded !== loaded || this.params.get('commit') !== sha) {
+      return;
+    }
+    const time = lines.flatMap((l) => l.primary?.points ?? []).find((p) => sameCommit(p.commit.sha, sha))?.commit.time;
+    if (time && time !== this.selectedTime) {
+      this.selectedTime = time;
+      this.updateAnnotations();
+    }
     const heading = renderCommitPanel(this.panel, sha, {
-      lines: this.visibleLines(),
-      order: this.axis.order,
+      lines,
+      order,
       repository: this.loaded.selection.project.repository,
       project: this.loaded.selection.project.name,
       metricLabel: this.loaded.selection.metric,
@@ -472,4 +500,4 @@ class TimelinePage {
 
 // The controls (pickers, options, legend) and the charts (datasets, annotations, zoom) change for their own
 // reasons; they live in controls.js and view.js as methods of this page.
-Object.assign(TimelinePage.prototype, controls, view);
+Object.assign(TimelinePage.prototype, controls, view, detail);

@@ -7,6 +7,7 @@ import { translucent } from '../palette.js';
 import { chartAnnotations } from './annotations.js';
 import { timelineChart, visibleRange } from './charts.js';
 import { ALLOC, line, pointTime, rollingMedian, sameCommit, xAxis } from './data.js';
+import { overviewData } from './overview.js';
 import { list, medianOf } from './params.js';
 
 export const view = {
@@ -21,21 +22,36 @@ export const view = {
     const median = medianOf(this.params);
     const datasets = [];
     const counts = {};
+    const summed = {};
     for (const l of lines) {
       const data = l[which];
       if (!data) {
         continue;
       }
-      const { scores, upper, lower } = line(data.points, this.axis);
+      // In overview (revs=all) the ranges of results the server summed up, and the results of a zoom's detail.
+      const drawn = overviewData(data);
+      const { scores, upper, lower } = line(drawn.points, this.axis);
       counts[l.label] = scores.length;
       const many = scores.length > 400;
+      const ranges = drawn.buckets.filter((e) => !e.gap);
+      summed[l.label] = ranges.length;
+      if (ranges.length > 0) {
+        const edge = (e, value) => ({ x: e.x, y: e.gap ? null : value(e.bucket) });
+        datasets.push({ role: 'range-lower', label: `${l.label} min`, data: drawn.buckets.map((e) => edge(e, (b) => b.min)),
+          borderWidth: 0, pointRadius: 0, pointHitRadius: 0, fill: false, spanGaps: false });
+        datasets.push({ role: 'range', label: `${l.label} max`, data: drawn.buckets.map((e) => edge(e, (b) => b.max)),
+          borderWidth: 0, pointRadius: 0, pointHitRadius: 0, fill: '-1', spanGaps: false,
+          backgroundColor: translucent(l.color, 0.28) });
+        scores.push(...ranges.map((e) => ({ x: e.x, y: e.bucket.mean, bucket: e.bucket })));
+        scores.sort((a, b) => a.x - b.x);
+      }
       if (band && upper.length > 0) {
         datasets.push({ role: 'band-lower', label: `${l.label} −error`, data: lower, borderWidth: 0, pointRadius: 0,
           pointHitRadius: 0, fill: false });
         datasets.push({ role: 'band', label: `${l.label} +error`, data: upper, borderWidth: 0, pointRadius: 0,
           pointHitRadius: 0, fill: '-1', backgroundColor: translucent(l.color, 0.16) });
       }
-      const medians = rollingMedian(scores, median);
+      const medians = rollingMedian(ranges.length ? scores.filter((s) => s.point) : scores, median);
       // A noisy run (the runner's host check failed, contract 2: point.noisy) is drawn hollow, even among many.
       const noisy = (context) => context.raw?.point?.noisy === true;
       datasets.push({
@@ -44,7 +60,8 @@ export const view = {
         borderDash: l.dash, backgroundColor: l.color,
         pointBackgroundColor: (context) => (noisy(context) ? '#fff' : l.color), pointBorderColor: l.color,
         pointBorderWidth: (context) => (noisy(context) ? 1.5 : 0),
-        pointRadius: (context) => (noisy(context) ? 3 : many ? 0 : 2.5), pointHoverRadius: 5, pointHitRadius: 6,
+        pointRadius: (context) => (noisy(context) ? 3 : many || context.raw?.bucket ? 0 : 2.5), pointHoverRadius: 5,
+        pointHitRadius: 6,
       });
       if (medians.length) {
         datasets.push({ role: 'median', label: `${l.label} median`, data: medians, borderColor: l.color,
@@ -64,7 +81,7 @@ export const view = {
         }
       }
     }
-    return { datasets, counts };
+    return { datasets, counts, ranges: summed };
   },
 
   destroyCharts() {
@@ -79,10 +96,7 @@ export const view = {
     this.drawnAnnotations = {};
     const lines = this.visibleLines();
     const { selection } = this.loaded;
-    const all = this.loaded.lines.flatMap((l) => [l.primary?.points, l.alloc?.points]).filter(Boolean);
-    this.axis = xAxis(this.params.get('x') === 'index' ? 'index' : 'date', all);
-    this.debug.xMode = this.axis.mode;
-    Object.defineProperty(this.debug, 'order', { configurable: true, enumerable: true, get: () => this.axis.order });
+    this.buildAxis();
 
     const primaryUnit = this.loaded.lines[0]?.primary.unit;
     const primaryDirection = this.loaded.lines[0]?.primary.direction;
@@ -93,8 +107,10 @@ export const view = {
       title: `${benchmarkName(selection.benchmark.name)} · ${caseLabel(selection.benchmarkCase)} · ${selection.metric}`,
       annotations: this.createdAnnotations('primary'),
       onCommit: (sha) => this.open(sha, { focus: true }), onZoom: (chart) => this.onZoom(chart),
+      onBucket: (bucket) => this.zoomToBucket(bucket),
     });
     this.debug.counts = primary.counts;
+    this.debug.ranges = primary.ranges;
     this.primaryFigure.dataset.points = JSON.stringify(primary.counts);
 
     const allocLine = this.loaded.lines.find((l) => l.alloc);
@@ -107,6 +123,7 @@ export const view = {
         axis: this.axis, datasets: alloc.datasets, unit: allocLine.alloc.unit, direction: allocLine.alloc.direction,
         title: `${ALLOC} (${allocLine.alloc.unit})`, annotations: this.createdAnnotations('alloc'),
         onCommit: (sha) => this.open(sha, { focus: true }), onZoom: (chart) => this.onZoom(chart),
+        onBucket: (bucket) => this.zoomToBucket(bucket),
       });
     }
     this.debug.charts = this.charts;
@@ -114,6 +131,11 @@ export const view = {
     const newest = lines.map((l) => l.primary.points.at(-1)).filter(Boolean)
       .reduce((a, b) => (a === null || pointTime(b) > pointTime(a) ? b : a), null)?.commit.sha;
     this.status.classList.remove('error');
+    if (this.loaded.overview) {
+      this.status.textContent = this.overviewStatus(lines);
+      this.setState('ready');
+      return;
+    }
     this.status.textContent = total === 0 ? 'No results for this selection.'
       : `${total} results in ${lines.length} of ${this.loaded.lines.length} environments, the last `
         + `${this.loaded.revs} of each; newest commit ${shortSha(newest)} of ${date(this.axis.times.get(newest))}.`
@@ -121,21 +143,37 @@ export const view = {
     this.setState('ready');
   },
 
-  /** The x of a commit on the current axis, or undefined when no loaded point has it. */
-  xOf(sha) {
+  /**
+   * The x axis of the loaded points. A whole history in overview has no equidistant axis (that needs every commit,
+   * which the overview does not read), so it is drawn on commit dates.
+   */
+  buildAxis() {
+    const all = this.loaded.lines.flatMap((l) => [l.primary, l.alloc]).filter(Boolean)
+      .flatMap((data) => [data.points, data.detail?.points]).filter(Boolean);
+    const index = this.params.get('x') === 'index' && !this.loaded.overview;
+    this.axis = xAxis(index ? 'index' : 'date', all);
+    this.debug.xMode = this.axis.mode;
+    Object.defineProperty(this.debug, 'order', { configurable: true, enumerable: true, get: () => this.axis.order });
+  },
+
+  /**
+   * The x of a commit on the current axis, or undefined when no loaded point has it; on the date axis a mark that
+   * knows its commit's time (a change point) is drawn there even when the overview holds no point of it.
+   */
+  xOf(sha, time = null) {
     if (!sha || !this.axis) {
       return undefined;
     }
     const full = this.axis.times.has(sha) ? sha : [...this.axis.times.keys()].find((s) => sameCommit(s, sha));
     if (!full) {
-      return undefined;
+      return this.axis.mode === 'date' && time ? Date.parse(time) : undefined;
     }
     return this.axis.mode === 'index' ? this.axis.indexOf(full) : this.axis.times.get(full) ?? undefined;
   },
 
   annotations(which) {
     // Change points and alerts: a mark per status, stacked labels, a legend (annotations.js).
-    const result = chartAnnotations(this.alerts, (sha) => this.xOf(sha), which);
+    const result = chartAnnotations(this.alerts, (sha, mark) => this.xOf(sha, mark?.time), which);
     const base = this.params.get('base');
     if (base) {
       let labelled = false;
@@ -152,7 +190,7 @@ export const view = {
         labelled = true;
       }
     }
-    const selected = this.xOf(this.params.get('commit'));
+    const selected = this.xOf(this.params.get('commit'), this.selectedTime);
     if (selected !== undefined) {
       result.selected = { type: 'line', xMin: selected, xMax: selected, borderColor: '#222', borderWidth: 1 };
     }
@@ -169,7 +207,7 @@ export const view = {
     if (!this.loaded || !this.axis) {
       return;
     }
-    this.debug.annotations = this.alerts.map((a) => ({ ...a, x: this.xOf(a.sha) ?? null }));
+    this.debug.annotations = this.alerts.map((a) => ({ ...a, x: this.xOf(a.sha, a.time) ?? null }));
     for (const which of ['primary', 'alloc']) {
       const chart = this.charts[which];
       const annotations = this.annotations(which);
