@@ -187,7 +187,9 @@ function xTick(axis) {
  */
 export function timelineChart(canvas, options) {
   const { axis, unit, direction } = options;
-  const better = direction === 'higher' ? 'higher is better' : 'lower is better';
+  // Lines of several cases may disagree (ops/s beside ns/op): each line's own unit is in its tooltip.
+  const better = direction === 'higher' ? 'higher is better' : direction === 'lower' ? 'lower is better'
+    : 'better: see each line';
   return new Chart(canvas, {
     type: 'line',
     data: { datasets: options.datasets },
@@ -247,8 +249,10 @@ export function timelineChart(canvas, options) {
             },
             // A range of the overview reads as its mean and its lowest to highest result.
             label: (item) => (item.raw.bucket ? `${item.dataset.label}: mean ${valueWithError(item.raw.bucket.mean, null,
-              unit)} (${siRange(item.raw.bucket)})`
-              : `${item.dataset.label}: ${valueWithError(item.raw.point.score, item.raw.point.error, unit)}`),
+              item.dataset.unit ?? unit)} (${siRange(item.raw.bucket)})`
+              : `${item.dataset.label}: ${valueWithError(item.raw.point.score, item.raw.point.error,
+                item.dataset.unit ?? unit)}${item.dataset.scale && item.dataset.scale !== 1
+                ? ` (×${item.raw.y.toFixed(3)})` : ''}`),
             afterBody: (items) => {
               const commit = items[0]?.raw?.point?.commit;
               if (!commit) {

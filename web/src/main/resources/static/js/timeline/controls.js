@@ -4,7 +4,9 @@
 
 import { checkbox, copyButton, h, replace, select } from '../dom.js';
 import { benchmarkName, caseLabel, number, userBranches } from '../format.js';
+import * as api from '../api.js';
 import { overviewOf } from './overview.js';
+import { addEntry, normalisationOf } from './several.js';
 import { DEFAULT_MEDIAN, DEFAULT_REVS, MEDIANS, REVS, list, medianOf, revsOf } from './params.js';
 
 /**
@@ -50,6 +52,7 @@ export const controls = {
         select('pick-metric', 'Metric',
           metrics.map((m) => [m, units.get(m) ? `${m} (${units.get(m)})` : m]), selection.metric,
           (value) => this.set({ metric: value === 'primary' ? null : value, zoom: null })),
+        benchmark ? this.addPicker(selection) : null,
         benchmark ? h('a', { class: 'side-link', id: 'grid-link',
           href: `#/grid?${new URLSearchParams({ project: project.name, benchmark: benchmark.name,
             ...(selection.metric !== 'primary' ? { metric: selection.metric } : {}) }).toString()}` },
@@ -58,6 +61,38 @@ export const controls = {
         benchmark ? h('p', { class: 'full-name', id: 'full-name' }, h('span', {}, benchmark.name,
           benchmarkCase ? ` · ${caseLabel(benchmarkCase)}` : ''), copyButton(benchmark.name)) : null);
     });
+  },
+
+  /**
+   * Another case on the same chart: a case of this benchmark, or of another one picked in "from" (its cases are
+   * read when it is picked). The choice goes into add= (several.js).
+   */
+  addPicker(selection) {
+    const { benchmarks = [], benchmark, cases = [], benchmarkCase } = selection;
+    const from = benchmarks.some((b) => b.name === this.addFrom) ? this.addFrom : benchmark.name;
+    const entries = list(this.params.get('add'));
+    const fromCases = from === benchmark.name ? cases : this.addCases?.get(from) ?? [];
+    const addable = fromCases.filter((c) => !(from === benchmark.name && c.id === benchmarkCase?.id)
+      && !entries.includes(addEntry(from, c.id, benchmark.name)));
+    return h('span', { class: 'add-series' },
+      benchmarks.length > 1 ? select('add-from', 'Add from', benchmarks.map((b) => [b.name, benchmarkName(b.name), b.name]),
+        from, (value) => this.pickAddFrom(value)) : null,
+      select('add-case', 'Add a case to the chart',
+        [['', addable.length ? 'choose a case…' : 'no other case'],
+          ...addable.map((c) => [String(c.id), caseLabel(c), caseLabel(c)])], '',
+        (value) => value && this.set({ add: [...entries, addEntry(from, value, benchmark.name)].join(',') })));
+  },
+
+  async pickAddFrom(name) {
+    this.addFrom = name;
+    this.addCases ??= new Map();
+    if (!this.addCases.has(name)) {
+      const { project, branch } = this.selection;
+      const series = await api.series({ project: project.name, benchmark: name, branch }).catch(() => []);
+      this.addCases.set(name, [...new Map(series.map((s) => [s.case.id, s.case])).values()]
+        .sort((a, b) => caseLabel(a).localeCompare(caseLabel(b), 'en', { numeric: true })));
+    }
+    this.renderPickers(this.selection);
   },
 
   renderOptions() {
@@ -69,6 +104,7 @@ export const controls = {
       const medianOptions = [...new Set([...MEDIANS, median])].sort((a, b) => a - b)
         .map((n) => [String(n), n === 0 ? 'off' : `of ${n}`]);
       const base = this.params.get('base');
+      const norm = this.loaded ? normalisationOf(this.params, this.loaded.lines) : { mode: null, forced: false };
       replace(this.options,
         select('opt-revs', 'Results', revOptions, overviewOf(this.params) ? 'all' : String(revs),
           (value) => this.set({ revs: Number(value) === DEFAULT_REVS ? null : value, zoom: null })),
@@ -78,6 +114,10 @@ export const controls = {
           (value) => this.set({ x: value === 'date' ? null : value, zoom: null }, { replace: true })),
         select('opt-median', 'Moving median', medianOptions, String(median),
           (value) => this.set({ median: Number(value) === DEFAULT_MEDIAN ? null : value }, { replace: true })),
+        select('opt-norm', 'Normalise', [['off', 'off (values in their unit)'], ['first', 'to each line\'s first result'],
+          ['median', 'to each line\'s median']], norm.mode ?? 'off',
+        // Off is the default unless the lines' units differ: then it has to be said in the URL.
+        (value) => this.set({ norm: value === 'off' && !norm.forced ? null : value }, { replace: true })),
         checkbox('opt-band', 'Error band', this.params.get('band') !== 'off',
           (checked) => this.set({ band: checked ? null : 'off' }, { replace: true })),
         checkbox('opt-noise', 'Noise band', this.params.get('noise') !== 'off',
@@ -99,22 +139,28 @@ export const controls = {
     this.keepFocus(() => {
       replace(this.legend,
         h('legend', {}, 'Environments'),
-        this.loaded.lines.map((l) => checkbox(`env-${l.environment.id}`,
+        this.loaded.lines.map((l) => [checkbox(`env-${l.key.replace(/[^0-9A-Za-z_-]/g, '-')}`,
           [h('span', { class: 'swatch', style: `background:${l.color}`, 'aria-hidden': 'true' }), l.label,
             h('span', { class: 'count' }, ` ${(l.primary.overview?.total ?? l.primary.points.length).toLocaleString('en')}`),
             detectable(l.primary.series)],
-          !hidden.has(String(l.environment.id)),
+          !hidden.has(l.key),
           (checked) => {
             const next = new Set(hidden);
             if (checked) {
-              next.delete(String(l.environment.id));
+              next.delete(l.key);
             } else {
-              next.add(String(l.environment.id));
+              next.add(l.key);
             }
             this.set({ hide: [...next].join(',') }, { replace: true });
           },
           { title: [l.environment.vmName, l.environment.vmVersion, ...(l.environment.jvmArgs ?? [])]
-            .filter(Boolean).join(' ') })),
+            .filter(Boolean).join(' ') }),
+        // An added case leaves the chart with its button (once, at its first line).
+        l.added && this.loaded.lines.find((other) => other.added === l.added) === l
+          ? h('button', { type: 'button', class: 'link remove-case', title: `Take ${l.caseName} off the chart`,
+            onclick: () => this.set({ add: list(this.params.get('add')).filter((e) => e !== l.added).join(','),
+              hide: [...hidden].filter((key) => !key.startsWith(`${l.added}:`)).join(',') }) }, `remove ${l.caseName}`)
+          : null]),
         filtered ? h('button', { type: 'button', class: 'link', id: 'all-environments',
           onclick: () => this.set({ hostClass: null, jvm: null, hide: null }) },
         `Only ${[...selection.hostClasses, ...selection.jvms.map((j) => `JDK ${j}`)].join(', ')}: `

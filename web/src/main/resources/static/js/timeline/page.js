@@ -13,13 +13,14 @@ import { ALLOC, environmentLabels, jvmOf, sameCommit, valueAt } from './data.js'
 import { controls } from './controls.js';
 import { detail } from './detail.js';
 import { bucketsOf, fetchOverview, overviewOf } from './overview.js';
+import { addedName, resolveAdded } from './several.js';
 import { list, revsOf } from './params.js';
 import { view } from './view.js';
 
 
 /** Parameters whose change means new data; the others only redraw or move the view. */
-const DATA = ['project', 'branch', 'benchmark', 'case', 'metric', 'hostClass', 'jvm', 'revs', 'buckets'];
-const VIEW = ['x', 'median', 'band', 'noise', 'hide', 'base'];
+const DATA = ['project', 'branch', 'benchmark', 'case', 'metric', 'hostClass', 'jvm', 'revs', 'buckets', 'add'];
+const VIEW = ['x', 'median', 'band', 'noise', 'hide', 'base', 'norm'];
 
 export async function mount(root, params, context) {
   const page = new TimelinePage(root, context);
@@ -242,7 +243,7 @@ class TimelinePage {
     const jvms = list(params.get('jvm'));
     const candidates = environments.filter((e) => (hostClasses.length === 0 || hostClasses.includes(e.hostClass))
       && (jvms.length === 0 || jvms.includes(jvmOf(e))));
-    return { ...selection, series: caseSeries, environments, candidates, hostClasses, jvms };
+    return { ...selection, series: caseSeries, allSeries: series, environments, candidates, hostClasses, jvms };
   }
 
   /**
@@ -298,8 +299,6 @@ class TimelinePage {
   async load(selection) {
     const revs = revsOf(this.params);
     const labels = environmentLabels(selection.environments);
-    const metricSeries = (name, environment) => selection.series
-      .find((s) => s.metric.name === name && s.environment.id === environment.id);
     const overview = overviewOf(this.params);
     const buckets = bucketsOf(this.params);
     // The whole history in at most `buckets` ranges per series (overview.js), or the newest revs results.
@@ -311,18 +310,33 @@ class TimelinePage {
       return answer.bucketed ? { points: [], overview: { total: answer.total, buckets: answer.buckets } }
         : { points: answer.points, overview: null };
     };
-    const lines = await Promise.all(selection.candidates.map(async (environment) => {
-      const index = selection.environments.indexOf(environment);
+    const fetchOf = async (series) => (series ? {
+      series, ...(await read(series)), detail: null, unit: series.metric.unit, direction: series.metric.direction,
+    } : null);
+    // The page's case in each environment, then each added case (several.js) in the same environments.
+    const { added, missing } = await resolveAdded(this.params, selection);
+    if (missing.length > 0) {
+      this.context.notice([`Not on this chart (no such case of ${selection.project.name}): ${missing.join(', ')}.`]);
+    }
+    const named = added.length > 0;
+    const cases = [{ key: null, name: caseLabel(selection.benchmarkCase), series: selection.series }, ...added.map((a) => ({
+      key: a.entry, name: addedName(a, selection.benchmark.name), series: a.series }))];
+    const wanted = cases.flatMap((c, caseIndex) => selection.candidates.map((environment) => ({ c, caseIndex, environment })));
+    const lines = await Promise.all(wanted.map(async ({ c, caseIndex, environment }) => {
+      // Colours by environment for the page's case as before; the added cases' lines take the next ones.
+      const index = caseIndex === 0 ? selection.environments.indexOf(environment)
+        : selection.environments.length + (caseIndex - 1) * selection.candidates.length
+          + selection.candidates.indexOf(environment);
       const style = seriesStyle(index);
-      const fetchOf = async (series) => (series ? {
-        series, ...(await read(series)), detail: null, unit: series.metric.unit, direction: series.metric.direction,
-      } : null);
-      const [primary, alloc] = await Promise.all([fetchOf(metricSeries(selection.metric, environment)),
-        selection.metric === ALLOC ? null : fetchOf(metricSeries(ALLOC, environment))]);
-      return { environment, label: labels.get(environment.id), color: style.color, dash: style.dash, primary, alloc };
+      const metricSeries = (name) => c.series.find((s) => s.metric.name === name && s.environment.id === environment.id);
+      const [primary, alloc] = await Promise.all([fetchOf(metricSeries(selection.metric)),
+        selection.metric === ALLOC ? null : fetchOf(metricSeries(ALLOC))]);
+      const label = named ? `${c.name} · ${labels.get(environment.id)}` : labels.get(environment.id);
+      return { environment, key: c.key ? `${c.key}:${environment.id}` : String(environment.id), added: c.key,
+        caseName: c.name, label, color: style.color, dash: style.dash, primary, alloc };
     }));
     const drawn = lines.filter((l) => l.primary);
-    return { selection, revs, buckets, lines: drawn,
+    return { selection, revs, buckets, lines: drawn, added,
       overview: drawn.some((l) => l.primary.overview || l.alloc?.overview) };
   }
 

@@ -8,12 +8,13 @@ import { chartAnnotations } from './annotations.js';
 import { timelineChart, visibleRange } from './charts.js';
 import { ALLOC, line, pointTime, rollingMedian, sameCommit, xAxis } from './data.js';
 import { overviewData } from './overview.js';
+import { normalisationOf, referenceOf } from './several.js';
 import { list, medianOf } from './params.js';
 
 export const view = {
   visibleLines() {
     const hidden = new Set(list(this.params.get('hide')));
-    return this.loaded.lines.filter((l) => !hidden.has(String(l.environment.id)));
+    return this.loaded.lines.filter((l) => !hidden.has(l.key));
   },
 
   /** Datasets of one chart: per environment its scores, the ±error band and the moving median. */
@@ -23,26 +24,36 @@ export const view = {
     const datasets = [];
     const counts = {};
     const summed = {};
+    const norm = normalisationOf(this.params, this.loaded.lines);
     for (const l of lines) {
       const data = l[which];
       if (!data) {
         continue;
       }
+      // Normalised (several.js): each line over its own first or median result, on the primary chart only.
+      const reference = which === 'primary' ? referenceOf(data, norm.mode) : null;
+      const scale = reference ? 1 / reference : 1;
+      if (which === 'primary') {
+        this.scales.set(l.key, scale);
+      }
       // In overview (revs=all) the ranges of results the server summed up, and the results of a zoom's detail.
       const drawn = overviewData(data);
       const { scores, upper, lower } = line(drawn.points, this.axis);
+      for (const item of scale === 1 ? [] : [...scores, ...upper, ...lower]) {
+        item.y *= scale;
+      }
       counts[l.label] = scores.length;
       const many = scores.length > 400;
       const ranges = drawn.buckets.filter((e) => !e.gap);
       summed[l.label] = ranges.length;
       if (ranges.length > 0) {
-        const edge = (e, value) => ({ x: e.x, y: e.gap ? null : value(e.bucket) });
+        const edge = (e, value) => ({ x: e.x, y: e.gap ? null : value(e.bucket) * scale });
         datasets.push({ role: 'range-lower', label: `${l.label} min`, data: drawn.buckets.map((e) => edge(e, (b) => b.min)),
           borderWidth: 0, pointRadius: 0, pointHitRadius: 0, fill: false, spanGaps: false });
         datasets.push({ role: 'range', label: `${l.label} max`, data: drawn.buckets.map((e) => edge(e, (b) => b.max)),
           borderWidth: 0, pointRadius: 0, pointHitRadius: 0, fill: '-1', spanGaps: false,
           backgroundColor: translucent(l.color, 0.28) });
-        scores.push(...ranges.map((e) => ({ x: e.x, y: e.bucket.mean, bucket: e.bucket })));
+        scores.push(...ranges.map((e) => ({ x: e.x, y: e.bucket.mean * scale, bucket: e.bucket })));
         scores.sort((a, b) => a.x - b.x);
       }
       if (band && upper.length > 0) {
@@ -55,7 +66,7 @@ export const view = {
       // A noisy run (the runner's host check failed, contract 2: point.noisy) is drawn hollow, even among many.
       const noisy = (context) => context.raw?.point?.noisy === true;
       datasets.push({
-        role: 'score', label: l.label, data: scores, environment: l.environment.id,
+        role: 'score', label: l.label, data: scores, environment: l.environment.id, unit: data.unit, scale,
         borderColor: medians.length ? translucent(l.color, 0.45) : l.color, borderWidth: medians.length ? 1 : 1.5,
         borderDash: l.dash, backgroundColor: l.color,
         pointBackgroundColor: (context) => (noisy(context) ? '#fff' : l.color), pointBorderColor: l.color,
@@ -71,7 +82,7 @@ export const view = {
         const noise = data.series?.noise;
         if (noise > 0 && this.params.get('noise') !== 'off') {
           const around = data.series.noiseInUnit
-            ? (sign) => medians.map((m) => ({ x: m.x, y: m.y + sign * 2 * noise }))
+            ? (sign) => medians.map((m) => ({ x: m.x, y: m.y + sign * 2 * noise * scale }))
             : (sign) => medians.map((m) => ({ x: m.x, y: m.y * (1 + sign * 2 * noise) }));
           for (const [sign, role] of [[-1, 'noise-lower'], [1, 'noise-upper']]) {
             datasets.push({ role, label: `${l.label} ${sign < 0 ? '−' : '+'}2σ noise`, data: around(sign),
@@ -98,13 +109,18 @@ export const view = {
     const { selection } = this.loaded;
     this.buildAxis();
 
-    const primaryUnit = this.loaded.lines[0]?.primary.unit;
-    const primaryDirection = this.loaded.lines[0]?.primary.direction;
+    const norm = normalisationOf(this.params, this.loaded.lines);
+    const primaryUnit = norm.mode ? `× ${norm.mode} result` : this.loaded.lines[0]?.primary.unit;
+    const directions = new Set(this.loaded.lines.map((l) => l.primary.direction));
+    const primaryDirection = directions.size === 1 ? [...directions][0] : null;
+    this.scales = new Map();
     const primary = this.datasets(lines, 'primary');
     this.primaryFigure.hidden = false;
     this.charts.primary = timelineChart(this.primaryBox.querySelector('canvas'), {
       axis: this.axis, datasets: primary.datasets, unit: primaryUnit, direction: primaryDirection,
-      title: `${benchmarkName(selection.benchmark.name)} · ${caseLabel(selection.benchmarkCase)} · ${selection.metric}`,
+      title: `${benchmarkName(selection.benchmark.name)} · ${caseLabel(selection.benchmarkCase)} · ${selection.metric}`
+        + (this.loaded.added?.length ? ` and ${this.loaded.added.length} more case${this.loaded.added.length > 1 ? 's'
+          : ''}` : ''),
       annotations: this.createdAnnotations('primary'),
       onCommit: (sha) => this.open(sha, { focus: true }), onZoom: (chart) => this.onZoom(chart),
       onBucket: (bucket) => this.zoomToBucket(bucket),
@@ -137,7 +153,8 @@ export const view = {
       return;
     }
     this.status.textContent = total === 0 ? 'No results for this selection.'
-      : `${total} results in ${lines.length} of ${this.loaded.lines.length} environments, the last `
+      : `${total} results in ${lines.length} of ${this.loaded.lines.length} ${this.loaded.added?.length ? 'lines'
+        : 'environments'}, the last `
         + `${this.loaded.revs} of each; newest commit ${shortSha(newest)} of ${date(this.axis.times.get(newest))}.`
         + (allocLine || selection.metric === ALLOC ? '' : ` No ${ALLOC} for this case (JMH's -prof gc adds it).`);
     this.setState('ready');
@@ -178,10 +195,11 @@ export const view = {
     if (base) {
       let labelled = false;
       for (const l of this.visibleLines()) {
-        const value = this.baselines.get(l)?.[which];
-        if (value === null || value === undefined) {
+        const raw = this.baselines.get(l)?.[which];
+        if (raw === null || raw === undefined) {
           continue;
         }
+        const value = which === 'primary' ? raw * (this.scales?.get(l.key) ?? 1) : raw;
         // One label says what the dashed lines are; one per environment would pile up over the points.
         result[`base-${l.environment.id}`] = { type: 'line', yMin: value, yMax: value, borderColor: l.color,
           borderWidth: 1.5, borderDash: [8, 4], drawTime: 'beforeDatasetsDraw',
