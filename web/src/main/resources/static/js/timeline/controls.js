@@ -159,7 +159,8 @@ export const controls = {
         l.added && this.loaded.lines.find((other) => other.added === l.added) === l
           ? h('button', { type: 'button', class: 'link remove-case', title: `Take ${l.caseName} off the chart`,
             onclick: () => this.set({ add: list(this.params.get('add')).filter((e) => e !== l.added).join(','),
-              hide: [...hidden].filter((key) => !key.startsWith(`${l.added}:`)).join(',') }) }, `remove ${l.caseName}`)
+              hide: [...hidden].filter((key) => !key.startsWith(`${l.key.split('-')[0]}-`)).join(',') }) },
+            `remove ${l.caseName}`)
           : null]),
         filtered ? h('button', { type: 'button', class: 'link', id: 'all-environments',
           onclick: () => this.set({ hostClass: null, jvm: null, hide: null }) },

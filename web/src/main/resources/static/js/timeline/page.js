@@ -320,7 +320,7 @@ class TimelinePage {
     }
     const named = added.length > 0;
     const cases = [{ key: null, name: caseLabel(selection.benchmarkCase), series: selection.series }, ...added.map((a) => ({
-      key: a.entry, name: addedName(a, selection.benchmark.name), series: a.series }))];
+      key: a.entry, caseId: a.benchmarkCase.id, name: addedName(a, selection.benchmark.name), series: a.series }))];
     const wanted = cases.flatMap((c, caseIndex) => selection.candidates.map((environment) => ({ c, caseIndex, environment })));
     const lines = await Promise.all(wanted.map(async ({ c, caseIndex, environment }) => {
       // Colours by environment for the page's case as before; the added cases' lines take the next ones.
@@ -332,7 +332,8 @@ class TimelinePage {
       const [primary, alloc] = await Promise.all([fetchOf(metricSeries(selection.metric)),
         selection.metric === ALLOC ? null : fetchOf(metricSeries(ALLOC))]);
       const label = named ? `${c.name} · ${labels.get(environment.id)}` : labels.get(environment.id);
-      return { environment, key: c.key ? `${c.key}:${environment.id}` : String(environment.id), added: c.key,
+      // hide= keys: the environment's id for the page's case, "<case id>-<environment id>" for an added case.
+      return { environment, key: c.key ? `${c.caseId}-${environment.id}` : String(environment.id), added: c.key,
         caseName: c.name, label, color: style.color, dash: style.dash, primary, alloc };
     }));
     const drawn = lines.filter((l) => l.primary);

@@ -68,6 +68,12 @@ class TimelineBenchmark {
                 "2021-03-01T00:00:00Z/2021-06-09T00:00:00Z"));
         rows.add(measure("100,000 results, each drawn (revs=100000), for the ratio", "history-100k", "&revs=100000",
                 null));
+        // The overview of 100,000 results for docs/ui.md (-Dperfwatch.screenshots=../docs/screenshots).
+        browser.open("about:blank");
+        browser.open(server.url() + "/#/timeline?project=history-100k&revs=all");
+        browser.await("window.perfwatch?.timeline?.state === 'ready' && window.perfwatch.timeline.paintMs >= 0");
+        browser.screenshot(Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"))
+            .resolve("timeline-overview.png"));
         rows.add(String.format("load average after the run %.2f",
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
         String table = String.join("\n", rows);
