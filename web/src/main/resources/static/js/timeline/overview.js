@@ -5,7 +5,6 @@
 // would cost seconds; this keeps every read at most BUCKETS long.
 
 import { get, query } from '../api.js';
-import { pointTime } from './data.js';
 
 /** About two buckets per pixel of a wide screen: the band looks the same as the points would. */
 export const BUCKETS = 2000;
@@ -62,11 +61,6 @@ export function bucketEnd(bucket) {
   return Date.parse(bucket.last.time);
 }
 
-/** Everything a series' overview covers, for the status line: results, buckets. */
-export function overviewCounts(data) {
-  return { total: data.overview?.total ?? data.points.length, buckets: data.overview?.buckets.length ?? 0 };
-}
-
 /** A bucket's time span in the page's words, for its tooltip. */
 export function bucketSpan(bucket, format) {
   const first = format(bucket.first.time);
@@ -80,9 +74,4 @@ export function bucketZoom(bucket) {
   const end = bucketEnd(bucket);
   const pad = Math.max((end - start) * 0.05, 1_800_000);
   return { min: start - pad, max: end + pad };
-}
-
-/** Points sorted by time, for the detail's x positions (the detail is drawn on the date axis). */
-export function byTime(points) {
-  return [...points].sort((a, b) => (pointTime(a) ?? 0) - (pointTime(b) ?? 0));
 }
