@@ -235,7 +235,8 @@ export function timelineChart(canvas, options) {
       },
       plugins: {
         legend: { display: false },
-        title: { display: !!options.title, text: options.title, align: 'start', font: { size: 13, weight: '600' } },
+        title: { display: !!options.title, text: wrapTitle(options.title, canvas.parentElement?.clientWidth),
+          align: 'start', font: { size: 13, weight: '600' } },
         decimation: { enabled: true, algorithm: 'lttb' },
         tooltip: {
           filter: (item) => item.dataset.role === 'score',
@@ -285,6 +286,27 @@ export function timelineChart(canvas, options) {
 function siRange(bucket) {
   const ticks = [{ value: bucket.min }, { value: bucket.max }];
   return `${siTick(bucket.min, 0, ticks)} to ${siTick(bucket.max, 1, ticks)}`;
+}
+
+/**
+ * A title as lines that fit the chart's width, broken at its " · " parts: Chart.js squeezes a line wider than the
+ * chart into it (fillText's maxWidth), which made long names on a phone illegible.
+ */
+export function wrapTitle(title, width) {
+  if (!title || !width) {
+    return title;
+  }
+  const fits = Math.max(20, Math.floor(width / 7.2));
+  const lines = [];
+  for (const part of title.split(' · ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 3 + part.length <= fits) {
+      lines[last] = `${lines[last]} · ${part}`;
+    } else {
+      lines.push(part);
+    }
+  }
+  return lines.length === 1 ? lines[0] : lines;
 }
 
 /** The visible x range of a chart, or null when it shows everything. */

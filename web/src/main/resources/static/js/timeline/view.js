@@ -7,7 +7,7 @@ import { translucent } from '../palette.js';
 import { chartAnnotations } from './annotations.js';
 import { timelineChart, visibleRange } from './charts.js';
 import { ALLOC, line, pointTime, rollingMedian, sameCommit, xAxis } from './data.js';
-import { overviewData } from './overview.js';
+import { overviewData, overviewOf } from './overview.js';
 import { normalisationOf, referenceOf } from './several.js';
 import { list, medianOf } from './params.js';
 
@@ -154,8 +154,9 @@ export const view = {
     }
     this.status.textContent = total === 0 ? 'No results for this selection.'
       : `${total} results in ${lines.length} of ${this.loaded.lines.length} ${this.loaded.added?.length ? 'lines'
-        : 'environments'}, the last `
-        + `${this.loaded.revs} of each; newest commit ${shortSha(newest)} of ${date(this.axis.times.get(newest))}.`
+        : 'environments'}, ${overviewOf(this.params) ? 'the whole history'
+          : `the last ${this.loaded.revs} of each`}; newest commit ${shortSha(newest)} of `
+        + `${date(this.axis.times.get(newest))}.`
         + (allocLine || selection.metric === ALLOC ? '' : ` No ${ALLOC} for this case (JMH's -prof gc adds it).`);
     this.setState('ready');
   },
