@@ -61,6 +61,24 @@ final class Modes {
                         change.direction().word()));
             }
         }
+        // A level that does not hold together: after the change and before the next one the detector places, the
+        // series went back to the level it left for a stay of its own. Found late, deep in the history, a change
+        // between modes looks like this; a regression and its fix are two change points, each segment clean.
+        int next = o.size();
+        for (ChangePoint other : detection.changePoints()) {
+            if (other.index() > change.index()) {
+                next = Math.min(next, Tracker.position(o, other.index()));
+            }
+        }
+        stay = 0;
+        for (int i = end; i < next; i++) {
+            stay = Math.abs(o.toUnit(o.values[i]) - from) <= band ? stay + 1 : 0;
+            if (stay >= STAY) {
+                return Optional.of(String.format(Locale.ROOT,
+                        "mode change: the series went back to about %s %d commits after it and stayed; not a new %s",
+                        Tracker.number(from), o.commits[i - 1] - change.index(), change.direction().word()));
+            }
+        }
         return Optional.empty();
     }
 }

@@ -152,7 +152,8 @@ public final class Replay {
         Tracker.Standing standing = switch (report.status()) {
             case ALERTED, CONFIRMED -> Tracker.Standing.ALERTED;
             case HISTORICAL, RESOLVED -> Tracker.Standing.KEPT;
-            case DISMISSED, MODE_CHANGE, TRANSIENT -> Tracker.Standing.VOID;
+            case MODE_CHANGE, TRANSIENT -> Tracker.Standing.VOID;
+            case DISMISSED -> Tracker.Standing.DISMISSED;
         };
         // the pipeline keeps the commit a change point was first named at: so does the replay's tracker
         return new Tracker.Known(report.named(), standing);

@@ -37,8 +37,14 @@ public final class Tracker {
         ALERTED,
         /** a change of level that stands, alerting nobody now: confirming, historical, resolved */
         KEPT,
-        /** did not happen: dismissed by the re-runs, transient, or a mode change; the level before it still stands */
-        VOID
+        /** did not happen: transient, or a mode change; the level before it still stands */
+        VOID,
+        /**
+         * the re-runs of its commit and the one before showed no change: the level before it still stands, and a
+         * change point the detector later places at another commit nearby is a new one (the screen may name a step a
+         * commit or two early, and the re-runs of the wrong pair say "same")
+         */
+        DISMISSED
     }
 
     /** A change point the series already has; for a mode change, {@code change}'s direction is the way it went. */
@@ -88,7 +94,10 @@ public final class Tracker {
             return new Step(detection, List.of(), List.of());
         }
         int newest = o.commits[o.size() - 1];
-        List<ChangePoint> seen = new ArrayList<>(known.stream().map(Known::change).toList());
+        List<ChangePoint> seen = new ArrayList<>(known.stream()
+            .filter(k -> k.standing() != Standing.DISMISSED).map(Known::change).toList());
+        List<Integer> dismissed = known.stream()
+            .filter(k -> k.standing() == Standing.DISMISSED).map(k -> k.change().index()).toList();
         List<ChangePoint> changes = new ArrayList<>(detection.changePoints());
         // Too few commits since the start or the last change for the screen: ask the runners (ShortHistory).
         int since = lastChange(known, changes);
@@ -97,7 +106,8 @@ public final class Tracker {
         }
         List<Found> found = new ArrayList<>();
         for (ChangePoint change : changes) {
-            if (change.index() < 1 || Replay.known(seen, change, detector.settings()) >= 0) {
+            if (change.index() < 1 || Replay.known(seen, change, detector.settings()) >= 0
+                    || dismissed.contains(change.index())) {
                 continue;
             }
             seen.add(change);
@@ -169,7 +179,7 @@ public final class Tracker {
         int last = 0;
         for (Known k : known) {
             // A change that did not happen (dismissed, transient, a mode) leaves the level before it standing.
-            if (k.standing() != Standing.VOID) {
+            if (k.standing() != Standing.VOID && k.standing() != Standing.DISMISSED) {
                 last = Math.max(last, k.change().index());
             }
         }

@@ -134,7 +134,7 @@ class Confirmations {
     private static SuspectStore.SuspectRow row(long id, NewSuspect s) {
         return new SuspectStore.SuspectRow(id, s.series().id(), s.firstBad(), s.lastGood(),
                 s.change().direction().word(), s.change().magnitude(), s.change().confidence(), s.before(), s.after(),
-                s.runs(), "confirming", 0, 0, s.series().benchmark(), s.series().metric(), false);
+                s.runs(), "confirming", 0, 0, s.series().benchmark(), s.series().metric(), "", false);
     }
 
     /**
@@ -161,7 +161,7 @@ class Confirmations {
     private boolean confirm(ConfirmationStore.ConfirmationRow confirmation, List<SuspectStore.SuspectRow> suspects,
             Forks forks, List<UUID> runs, boolean last) {
         Map<SuspectStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.goodSha(),
-                confirmation.badSha(), properties.confirmation(), confirmation.stepRound(), last);
+                confirmation.badSha(), properties, confirmation.stepRound(), last);
         if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.UNCLEAR)) {
             rounds.queueRound(confirmation, confirmation.round() + 1, confirmation.stepRound() + 1,
                     confirmation.goodSha(), confirmation.badSha());

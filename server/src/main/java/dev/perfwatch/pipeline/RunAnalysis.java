@@ -157,7 +157,9 @@ class RunAnalysis {
 
     private static Tracker.Standing standing(SuspectStore.SuspectRow suspect) {
         return switch (suspect.status()) {
-            case "dismissed", "transient" -> Tracker.Standing.VOID;
+            case "dismissed" -> suspect.direction().equals("mode-change") ? Tracker.Standing.VOID
+                    : Tracker.Standing.DISMISSED;
+            case "transient" -> Tracker.Standing.VOID;
             case "alerted", "unconfirmed" -> suspect.alertOpen() ? Tracker.Standing.ALERTED : Tracker.Standing.KEPT;
             default -> Tracker.Standing.KEPT;
         };

@@ -37,7 +37,7 @@ class SuspectStore {
             select s.id, s.series_id, s.first_bad_commit_id, s.last_good_commit_id, s.direction, s.magnitude,
                    s.confidence, s.before_value, s.before_lower, s.before_upper, s.before_points, s.after_value,
                    s.after_lower, s.after_upper, s.after_points, s.run_ids, s.status, se.case_id, se.metric_id,
-                   b.name as benchmark, m.name as metric,
+                   b.name as benchmark, m.name as metric, m.unit,
                    coalesce(a.status in ('new', 'investigating', 'acknowledged'), false) as alert_open
             from suspect s
             join series se on se.id = s.series_id
@@ -57,7 +57,7 @@ class SuspectStore {
                 new Level(rs.getDouble("after_value"), rs.getDouble("after_lower"), rs.getDouble("after_upper"),
                         rs.getInt("after_points")),
                 Arrays.asList(runs), rs.getString("status"), rs.getLong("case_id"), rs.getLong("metric_id"),
-                rs.getString("benchmark"), rs.getString("metric"), rs.getBoolean("alert_open"));
+                rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"), rs.getBoolean("alert_open"));
     }
 
     record Level(double value, double lower, double upper, int points) {
@@ -65,11 +65,12 @@ class SuspectStore {
 
     /**
      * @param metric the metric's name (near-zero metrics speak in their unit)
+     * @param unit the metric's unit
      * @param alertOpen whether the change's alert is open (new, investigating, acknowledged)
      */
     record SuspectRow(long id, long series, long firstBad, long lastGood, String direction, double magnitude,
             double confidence, Level before, Level after, List<UUID> runs, String status, long caseId, long metricId,
-            String benchmark, String metric, boolean alertOpen) {
+            String benchmark, String metric, String unit, boolean alertOpen) {
     }
 
     /** Stores a new suspect; empty when the series already has one at that commit (another instance was first). */
