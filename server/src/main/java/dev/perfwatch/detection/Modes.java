@@ -22,12 +22,16 @@ final class Modes {
     /** Consecutive runs at a level that make a visit, not an outlier. */
     static final int STAY = 2;
 
+    /** Most consecutive runs of a visit: a mode stays several runs, a level that held longer was a change. */
+    static final int LONGEST_STAY = 20;
+
     private Modes() {
     }
 
     /**
-     * Why the change is a mode change, or empty: within {@link #RECENT} commits before it, the series stayed at
-     * least {@value #STAY} runs near the level it now goes to, and came back near the level it leaves after that.
+     * Why the change is a mode change, or empty: within {@link #RECENT} commits before it, the series stayed
+     * {@value #STAY} to {@value #LONGEST_STAY} consecutive runs nearer the level it now goes to than the one it leaves,
+     * their mean near the level it goes to, and came back near the level it leaves after that.
      * Near is within a quarter of the step and within {@value #NOISE_UNITS} times the series' noise: a level 10%
      * from one the series had is not that level again, however large the step.
      */
@@ -47,18 +51,25 @@ final class Modes {
         double band = Double.isFinite(noise) && noise > 0 ? Math.min(step / 4, NOISE_UNITS * noise) : step / 4;
         int end = Tracker.position(o, change.index());
         int stay = 0;
+        double sum = 0;
         int visited = -1;
         for (int i = Tracker.position(o, change.index() - RECENT); i < end; i++) {
             double unit = o.toUnit(o.values[i]);
-            stay = Math.abs(unit - to) <= band ? stay + 1 : 0;
-            if (stay >= STAY && visited < 0) {
-                visited = o.commits[i];
+            if (Math.abs(unit - to) < Math.abs(unit - from)) {
+                stay++;
+                sum += unit;
+                continue;
             }
+            // A stay of several runs is a mode; one of many runs was a level of its own (a regression, then its fix).
+            if (stay >= STAY && stay <= LONGEST_STAY && Math.abs(sum / stay - to) <= band && visited < 0) {
+                visited = o.commits[i - stay];
+            }
+            stay = 0;
+            sum = 0;
             if (visited >= 0 && Math.abs(unit - from) <= band) {
                 return Optional.of(String.format(Locale.ROOT,
                         "mode change: the series was at about %s %d commits before and left it again; not a new %s",
-                        Tracker.number(to), change.index() - visited,
-                        change.direction().word()));
+                        Tracker.number(to), change.index() - visited, change.direction().word()));
             }
         }
         // A level that does not hold together: after the change and before the next one the detector places, the
