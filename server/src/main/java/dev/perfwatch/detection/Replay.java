@@ -48,16 +48,18 @@ public final class Replay {
      * @param reportedAt the commit index of the newest point when it was first reported
      * @param status what became of it
      * @param notified whether it alerted anyone when first reported (a restoring change resolves instead)
+     * @param reason why it is a mode change, or transient; empty otherwise
      */
-    public record Report(ChangePoint change, ChangePoint named, int reportedAt, Status status, boolean notified) {
+    public record Report(ChangePoint change, ChangePoint named, int reportedAt, Status status, boolean notified,
+                         String reason) {
 
         /** The commit index it was first reported at. */
         public int firstIndex() {
             return named.index();
         }
 
-        Report with(Status newStatus) {
-            return new Report(change, named, reportedAt, newStatus, notified);
+        Report with(Status newStatus, String why) {
+            return new Report(change, named, reportedAt, newStatus, notified, why);
         }
     }
 
@@ -97,7 +99,7 @@ public final class Replay {
             follow(reports, step.detection());
             for (Tracker.Lapse lapse : step.lapses()) {
                 Report lapsed = reports.get(lapse.known());
-                reports.set(lapse.known(), lapsed.with(Status.TRANSIENT));
+                reports.set(lapse.known(), lapsed.with(Status.TRANSIENT, lapse.reason()));
             }
             for (Tracker.Found found : step.found()) {
                 decide(reports, prefix, found, newest).ifPresent(reports::add);
@@ -111,27 +113,27 @@ public final class Replay {
     private Optional<Report> decide(List<Report> reports, Series series, Tracker.Found found, int newest) {
         ChangePoint change = found.change();
         if (found.kind() == Tracker.Kind.MODE_CHANGE) {
-            return Optional.of(new Report(change, change, newest, Status.MODE_CHANGE, false));
+            return Optional.of(new Report(change, change, newest, Status.MODE_CHANGE, false, found.reason()));
         }
         if (!found.recent()) {
-            return Optional.of(new Report(change, change, newest, Status.HISTORICAL, false));
+            return Optional.of(new Report(change, change, newest, Status.HISTORICAL, false, ""));
         }
         if (reruns == null && found.kind() == Tracker.Kind.SHORT_HISTORY) {
             return Optional.empty(); // without runners nothing decides it: the screen finds it later, if it holds
         }
         if (reruns != null && !reruns.confirm(series, change, newest)) {
-            return Optional.of(new Report(change, change, newest, Status.DISMISSED, false));
+            return Optional.of(new Report(change, change, newest, Status.DISMISSED, false, ""));
         }
         for (int i = 0; i < reports.size(); i++) {
             Report earlier = reports.get(i);
             if (known(earlier).standing() == Tracker.Standing.ALERTED
                     && Tracker.bringsBack(earlier.named(), change)) {
-                reports.set(i, earlier.with(Status.RESOLVED));
-                return Optional.of(new Report(change, change, newest, Status.RESOLVED, false));
+                reports.set(i, earlier.with(Status.RESOLVED, earlier.reason()));
+                return Optional.of(new Report(change, change, newest, Status.RESOLVED, false, ""));
             }
         }
         return Optional.of(new Report(change, change, newest,
-            reruns == null ? Status.ALERTED : Status.CONFIRMED, true));
+            reruns == null ? Status.ALERTED : Status.CONFIRMED, true, ""));
     }
 
     /** Reported change points follow their change point as more runs move it by a commit or two. */
@@ -143,7 +145,8 @@ public final class Replay {
             if (match >= 0 && !updated[match] && reports.get(match).status() != Status.MODE_CHANGE) {
                 updated[match] = true;
                 Report old = reports.get(match);
-                reports.set(match, new Report(change, old.named(), old.reportedAt(), old.status(), old.notified()));
+                reports.set(match, new Report(change, old.named(), old.reportedAt(), old.status(), old.notified(),
+                    old.reason()));
             }
         }
     }

@@ -86,6 +86,10 @@ public final class Tracker {
         return detector;
     }
 
+    public int alertWindow() {
+        return alertWindow;
+    }
+
     /** Decides what the newest point of {@code series} says, given the change points already known on it. */
     public Step next(Series series, List<Known> known) {
         Detection detection = detector.detectRecent(series);

@@ -41,11 +41,15 @@ class RunAnalysis {
 
     private final Confirmations confirmations;
 
-    RunAnalysis(PipelineStore store, SuspectStore suspectStore, PipelineProperties properties, Confirmations confirmations) {
+    private final Redetection redetection;
+
+    RunAnalysis(PipelineStore store, SuspectStore suspectStore, PipelineProperties properties, Confirmations confirmations,
+            Redetection redetection) {
         this.store = store;
         this.suspectStore = suspectStore;
         this.properties = properties;
         this.confirmations = confirmations;
+        this.redetection = redetection;
         this.tracker = new Tracker(new Detector(), properties.alertWindow());
     }
 
@@ -99,20 +103,15 @@ class RunAnalysis {
                 confirmations.lapsed(rows.get(lapse.known()), lapse.reason());
             }
             for (Tracker.Found found : step.found()) {
-                ChangePoint change = found.change();
-                Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
-                        commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
-                        commits.runsAt(change.index()), found.kind() == Tracker.Kind.SHORT_HISTORY);
-                // Only a change among the newest commits is news; one found deep in an imported history is kept and
-                // shown as historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills").
-                if (found.kind() == Tracker.Kind.MODE_CHANGE) {
-                    confirmations.noteModeChange(suspect, found.reason());
-                }
-                else if (found.recent() && !old(run, commits.commit(change.index()))) {
-                    recent.add(suspect);
-                }
-                else {
-                    confirmations.noteHistorical(suspect);
+                place(run, row, commits, found, recent);
+            }
+        }
+        // A run older than runs already stored changed the history they were detected on: detect it again whole.
+        List<Long> late = store.seriesWithLaterResults(runId);
+        for (PipelineStore.SeriesRow row : series) {
+            if (late.contains(row.id())) {
+                for (Redetection.Missing missing : redetection.redetect(row, tracker, this::series)) {
+                    place(run, row, missing.commits(), missing.found(), recent);
                 }
             }
         }
@@ -123,12 +122,33 @@ class RunAnalysis {
         return recent.size();
     }
 
+    /** Stores a new change point by the policy: a mode change, news to confirm, or historical. */
+    private void place(PipelineStore.RunRow run, PipelineStore.SeriesRow row, Commits commits, Tracker.Found found,
+            List<Confirmations.NewSuspect> recent) {
+        ChangePoint change = found.change();
+        Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
+                commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
+                commits.runsAt(change.index()), found.kind() == Tracker.Kind.SHORT_HISTORY);
+        // Only a change among the newest commits is news; one found deep in an imported history is kept and shown as
+        // historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills").
+        if (found.kind() == Tracker.Kind.MODE_CHANGE) {
+            confirmations.noteModeChange(suspect, found.reason());
+        }
+        else if (found.recent() && !old(run, commits.commit(change.index()))) {
+            recent.add(suspect);
+        }
+        else if (found.kind() != Tracker.Kind.SHORT_HISTORY) {
+            // (a request for re-runs is not a change point: too old to re-run, it is dropped, as the replay drops it)
+            confirmations.noteHistorical(suspect);
+        }
+    }
+
     /** A commit older than the alert age (an imported or backfilled history): shown, never alerted. */
     private boolean old(PipelineStore.RunRow run, long commit) {
         return store.commitAge(commit).map(age -> age.compareTo(properties.alertAge()) > 0).orElse(false);
     }
 
-    private Series series(PipelineStore.SeriesRow row, Commits commits) {
+    Series series(PipelineStore.SeriesRow row, Commits commits) {
         return new Series(row.name(), Better.parse(row.direction()), commits.points(),
                 properties.resolution(row.metric()));
     }

@@ -133,6 +133,17 @@ class SuspectStore {
             .update();
     }
 
+    /** Removes change points that notified nobody (historical ones, mode changes) and that the history no longer holds. */
+    int forget(List<Long> suspects) {
+        return jdbc.sql("""
+                delete from suspect
+                where id = any(cast(:ids as bigint[]))
+                  and (status = 'historical' or (status = 'dismissed' and direction = 'mode-change'))
+                """)
+            .param("ids", suspects.toArray(Long[]::new))
+            .update();
+    }
+
     /** The alerted changes of the series before the commit, newest first: a later change may restore them. */
     List<SuspectRow> alerted(long series) {
         return jdbc.sql(SUSPECT_SELECT + """
