@@ -80,6 +80,16 @@ public class Alerts {
         return resolved;
     }
 
+    /**
+     * Closes the series' open alert at {@code firstBad} as fixed because the level it reported did not hold (the runs
+     * that followed went back): the history says {@code reason}, the group's summary says the change was transient.
+     */
+    public Optional<Long> didNotHold(long series, long firstBad, String reason) {
+        Optional<Long> closed = transaction.execute(status -> store.lapse(series, firstBad, reason));
+        closed.ifPresent(id -> log.info("Closed alert {} of series {}: {}", id, series, reason));
+        return closed;
+    }
+
     /** Per benchmark of the project, how many of its alerts were judged invalid (noise), most first. */
     public List<FalseAlarms> falseAlarms(String project) {
         long id = queries.projectId(project).orElseThrow(() -> new NotFoundException("no project " + project));

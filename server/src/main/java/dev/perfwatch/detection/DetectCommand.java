@@ -1,5 +1,6 @@
 package dev.perfwatch.detection;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
@@ -30,10 +31,11 @@ public final class DetectCommand {
     private DetectCommand() {
     }
 
-    /** One change point in the output file. */
-    @JsonPropertyOrder({"index", "reported_at", "direction", "magnitude", "confidence"})
+    /** One change point in the output file; {@code status} (replay only) is what the pipeline would make of it. */
+    @JsonPropertyOrder({"index", "reported_at", "direction", "magnitude", "confidence", "status"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record Reported(int index, @JsonProperty("reported_at") int reportedAt, String direction, double magnitude,
-                    double confidence) {
+                    double confidence, String status) {
     }
 
     /** Runs the command; returns the process exit code (0 done, 1 bad input, 2 bad arguments). */
@@ -82,12 +84,12 @@ public final class DetectCommand {
             List<Reported> changes = new ArrayList<>();
             if (replay) {
                 for (Replay.Report report : new Replay(detector).run(one)) {
-                    changes.add(reported(report.change(), report.reportedAt()));
+                    changes.add(reported(report.change(), report.reportedAt(), report.status().word()));
                 }
             } else {
                 int last = one.points().stream().mapToInt(Point::index).max().orElse(0);
                 for (ChangePoint change : detector.detect(one).changePoints()) {
-                    changes.add(reported(change, last));
+                    changes.add(reported(change, last, null));
                 }
             }
             result.put(one.name(), changes);
@@ -95,9 +97,9 @@ public final class DetectCommand {
         return result;
     }
 
-    private static Reported reported(ChangePoint change, int reportedAt) {
+    private static Reported reported(ChangePoint change, int reportedAt, String status) {
         return new Reported(change.index(), reportedAt, change.direction().word(), round(change.magnitude(), 4),
-            round(change.confidence(), 6));
+            round(change.confidence(), 6), status);
     }
 
     private static double round(double value, int decimals) {

@@ -3,29 +3,85 @@ package dev.perfwatch.detection;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Feeds a series to the detector one point at a time, as ingestion does ({@link Detector#detectRecent}), and
- * records when each change point was first reported. The offline command's {@code --replay} and the evaluation's
- * delays come from here, and {@link #known} is the rule the pipeline uses to decide whether a detected change
- * point is one it already alerted on (and should update) or a new one.
+ * Feeds a series to the {@link Tracker} one point at a time, as the pipeline does after every stored run, and keeps
+ * what became of each change point as the pipeline's statuses would: the offline command's {@code --replay} and the
+ * evaluation come from here. {@link #known} is the rule that decides whether a detected change point is a later view
+ * of one already reported (and is not new) or a new one.
  */
 public final class Replay {
+
+    /** What became of a change point, in the pipeline's words (docs/pipeline.md, "Change points"). */
+    public enum Status {
+        /** new among the newest commits and decided on the detector's word (the pipeline's "unconfirmed") */
+        ALERTED,
+        /** new and confirmed by the re-runs */
+        CONFIRMED,
+        /** found deeper in the history than the newest commits: shown, never alerted */
+        HISTORICAL,
+        /** it brought an alerted level back, or was brought back */
+        RESOLVED,
+        /** the re-runs showed no change */
+        DISMISSED,
+        /** a switch to a level the series visited recently */
+        MODE_CHANGE,
+        /** alerted, and the runs that followed went back */
+        TRANSIENT;
+
+        /** Whether anyone was notified of it when it was first reported. */
+        public boolean notified() {
+            return this == ALERTED || this == CONFIRMED || this == TRANSIENT || this == RESOLVED;
+        }
+
+        public String word() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
 
     /**
      * A change point as reported while replaying.
      *
      * @param change the change point as last seen: more history can move it by a commit or two
-     * @param firstIndex the commit index it was first reported at
+     * @param named the change point as first reported: what the pipeline stores and keeps
      * @param reportedAt the commit index of the newest point when it was first reported
+     * @param status what became of it
+     * @param notified whether it alerted anyone when first reported (a restoring change resolves instead)
+     * @param reason why it is a mode change, or transient; empty otherwise
      */
-    public record Report(ChangePoint change, int firstIndex, int reportedAt) {
+    public record Report(ChangePoint change, ChangePoint named, int reportedAt, Status status, boolean notified,
+                         String reason) {
+
+        /** The commit index it was first reported at. */
+        public int firstIndex() {
+            return named.index();
+        }
+
+        Report with(Status newStatus, String why) {
+            return new Report(change, named, reportedAt, newStatus, notified, why);
+        }
     }
 
-    private final Detector detector;
+    /** Re-runs of the commit a change names and the one before it, as the pipeline's confirmation asks the runners. */
+    public interface Reruns {
 
+        /** Whether the re-runs, made when {@code newest} is the newest commit, confirm the change as suspected. */
+        boolean confirm(Series series, ChangePoint change, int newest);
+    }
+
+    private final Tracker tracker;
+
+    private final Reruns reruns;
+
+    /** Without runners: changes are decided on the detector's word, and requests for re-runs are dropped. */
     public Replay(Detector detector) {
-        this.detector = detector;
+        this(new Tracker(detector), null);
+    }
+
+    public Replay(Tracker tracker, Reruns reruns) {
+        this.tracker = tracker;
+        this.reruns = reruns;
     }
 
     public List<Report> run(Series series) {
@@ -33,23 +89,77 @@ public final class Replay {
         points.sort(Comparator.comparingInt(Point::index));
         List<Report> reports = new ArrayList<>();
         for (int i = 1; i <= points.size(); i++) {
-            Detection detection = detector.detectRecent(new Series(series.name(), series.better(),
-                points.subList(0, i), series.resolution()));
-            List<ChangePoint> reported = reports.stream().map(Report::change).toList();
-            boolean[] updated = new boolean[reports.size()];
-            for (ChangePoint change : detection.changePoints()) {
-                int match = known(reported, change, detector.settings());
-                if (match >= 0 && !updated[match]) {
-                    updated[match] = true;
-                    Report old = reports.get(match);
-                    reports.set(match, new Report(change, old.firstIndex(), old.reportedAt()));
-                } else if (match < 0) {
-                    reports.add(new Report(change, change.index(), points.get(i - 1).index()));
-                }
+            if (i < points.size() && points.get(i).index() == points.get(i - 1).index()) {
+                continue; // re-runs of one commit arrive together
+            }
+            Series prefix = new Series(series.name(), series.better(), points.subList(0, i), series.resolution());
+            int newest = points.get(i - 1).index();
+            List<Tracker.Known> known = reports.stream().map(Replay::known).toList();
+            Tracker.Step step = tracker.next(prefix, known);
+            follow(reports, step.detection());
+            for (Tracker.Lapse lapse : step.lapses()) {
+                Report lapsed = reports.get(lapse.known());
+                reports.set(lapse.known(), lapsed.with(Status.TRANSIENT, lapse.reason()));
+            }
+            for (Tracker.Found found : step.found()) {
+                decide(reports, prefix, found, newest).ifPresent(reports::add);
             }
         }
         reports.sort(Comparator.comparingInt(report -> report.change().index()));
         return reports;
+    }
+
+    /** What the pipeline does with a new change point, with the re-runs (if any) answering at once. */
+    private Optional<Report> decide(List<Report> reports, Series series, Tracker.Found found, int newest) {
+        ChangePoint change = found.change();
+        if (found.kind() == Tracker.Kind.MODE_CHANGE) {
+            return Optional.of(new Report(change, change, newest, Status.MODE_CHANGE, false, found.reason()));
+        }
+        if (!found.recent()) {
+            return Optional.of(new Report(change, change, newest, Status.HISTORICAL, false, ""));
+        }
+        if (reruns == null && found.kind() == Tracker.Kind.SHORT_HISTORY) {
+            return Optional.empty(); // without runners nothing decides it: the screen finds it later, if it holds
+        }
+        if (reruns != null && !reruns.confirm(series, change, newest)) {
+            return Optional.of(new Report(change, change, newest, Status.DISMISSED, false, ""));
+        }
+        for (int i = 0; i < reports.size(); i++) {
+            Report earlier = reports.get(i);
+            if (known(earlier).standing() == Tracker.Standing.ALERTED
+                    && Tracker.bringsBack(earlier.named(), change)) {
+                reports.set(i, earlier.with(Status.RESOLVED, earlier.reason()));
+                return Optional.of(new Report(change, change, newest, Status.RESOLVED, false, ""));
+            }
+        }
+        return Optional.of(new Report(change, change, newest,
+            reruns == null ? Status.ALERTED : Status.CONFIRMED, true, ""));
+    }
+
+    /** Reported change points follow their change point as more runs move it by a commit or two. */
+    private void follow(List<Report> reports, Detection detection) {
+        List<ChangePoint> reported = reports.stream().map(Report::change).toList();
+        boolean[] updated = new boolean[reports.size()];
+        for (ChangePoint change : detection.changePoints()) {
+            int match = known(reported, change, tracker.detector().settings());
+            if (match >= 0 && !updated[match] && reports.get(match).status() != Status.MODE_CHANGE) {
+                updated[match] = true;
+                Report old = reports.get(match);
+                reports.set(match, new Report(change, old.named(), old.reportedAt(), old.status(), old.notified(),
+                    old.reason()));
+            }
+        }
+    }
+
+    private static Tracker.Known known(Report report) {
+        Tracker.Standing standing = switch (report.status()) {
+            case ALERTED, CONFIRMED -> Tracker.Standing.ALERTED;
+            case HISTORICAL, RESOLVED -> Tracker.Standing.KEPT;
+            case MODE_CHANGE, TRANSIENT -> Tracker.Standing.VOID;
+            case DISMISSED -> Tracker.Standing.DISMISSED;
+        };
+        // the pipeline keeps the commit a change point was first named at: so does the replay's tracker
+        return new Tracker.Known(report.named(), standing);
     }
 
     /**

@@ -82,7 +82,7 @@ class Bisection {
         int hi = confirmation.hi();
         int mid = (lo + hi) / 2;
         Map<SuspectStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.at(lo),
-                confirmation.at(mid), properties.confirmation(), confirmation.stepRound(), last);
+                confirmation.at(mid), properties, confirmation.stepRound(), last);
         if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.CHANGED)) {
             hi = mid;
         }

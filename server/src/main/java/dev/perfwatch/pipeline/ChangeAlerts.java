@@ -13,6 +13,7 @@ import org.springframework.stereotype.Component;
 
 import dev.perfwatch.alerts.AlertCandidate;
 import dev.perfwatch.alerts.Alerts;
+import dev.perfwatch.detection.Tracker;
 
 /**
  * The end of a confirmation: confirmed changes become alerts at the culprit, or resolve the alerts whose level they
@@ -79,6 +80,11 @@ class ChangeAlerts {
         alerts.raise(candidates);
     }
 
+    /** Closes the open alert of a change whose level did not hold, saying so. */
+    void lapsed(SuspectStore.SuspectRow suspect, String reason) {
+        alerts.didNotHold(suspect.series(), suspect.firstBad(), reason);
+    }
+
     /**
      * Whether the change brings back the level an alerted change of the series left: the opposite direction, and
      * ending within half of that change of the level before it. Then the alert is resolved, not answered by another.
@@ -88,9 +94,7 @@ class ChangeAlerts {
             if (earlier.firstBad() == suspect.firstBad() || earlier.direction().equals(suspect.direction())) {
                 continue;
             }
-            double step = Math.abs(earlier.after().value() - earlier.before().value());
-            double left = Math.abs(suspect.after().value() - earlier.before().value());
-            if (step > 0 && left <= step / 2) {
+            if (Tracker.bringsBack(earlier.before().value(), earlier.after().value(), suspect.after().value())) {
                 alerts.levelRestored(suspect.series(), suspect.firstBad());
                 return true;
             }

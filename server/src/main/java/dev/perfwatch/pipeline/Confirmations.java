@@ -78,6 +78,12 @@ class Confirmations {
                 suspect.runs(), "dismissed", null).ifPresent(id -> suspectStore.decideSuspect(id, "dismissed", reason));
     }
 
+    /** An alerted change whose level did not hold: transient, and its alert closed saying so. */
+    void lapsed(SuspectStore.SuspectRow suspect, String reason) {
+        suspectStore.decideStatus(suspect.id(), "transient", reason);
+        outcomes.lapsed(suspect, reason);
+    }
+
     /** Starts (or joins) the confirmation of each bad commit among the suspects of one run. */
     void suspect(PipelineStore.RunRow run, List<NewSuspect> suspects) {
         Map<Long, List<NewSuspect>> byCommit = new LinkedHashMap<>();
@@ -128,7 +134,7 @@ class Confirmations {
     private static SuspectStore.SuspectRow row(long id, NewSuspect s) {
         return new SuspectStore.SuspectRow(id, s.series().id(), s.firstBad(), s.lastGood(),
                 s.change().direction().word(), s.change().magnitude(), s.change().confidence(), s.before(), s.after(),
-                s.runs(), "confirming", 0, 0, s.series().benchmark());
+                s.runs(), "confirming", 0, 0, s.series().benchmark(), s.series().metric(), "", false);
     }
 
     /**
@@ -155,7 +161,7 @@ class Confirmations {
     private boolean confirm(ConfirmationStore.ConfirmationRow confirmation, List<SuspectStore.SuspectRow> suspects,
             Forks forks, List<UUID> runs, boolean last) {
         Map<SuspectStore.SuspectRow, Verdict> verdicts = forks.verdicts(suspects, confirmation.goodSha(),
-                confirmation.badSha(), properties.confirmation(), confirmation.stepRound(), last);
+                confirmation.badSha(), properties, confirmation.stepRound(), last);
         if (verdicts.values().stream().anyMatch(v -> v.outcome() == Verdict.Outcome.UNCLEAR)) {
             rounds.queueRound(confirmation, confirmation.round() + 1, confirmation.stepRound() + 1,
                     confirmation.goodSha(), confirmation.badSha());

@@ -41,12 +41,19 @@ final class Forks {
      * @param round the round of this decision (of a confirmation, or of one bisection step), from 1
      */
     Map<SuspectStore.SuspectRow, Verdict> verdicts(List<SuspectStore.SuspectRow> suspects, String before,
-            String after, PipelineProperties.Confirmation budget, int round, boolean last) {
+            String after, PipelineProperties properties, int round, boolean last) {
+        PipelineProperties.Confirmation budget = properties.confirmation();
         Map<SuspectStore.SuspectRow, Verdict> verdicts = new java.util.LinkedHashMap<>();
         double alpha = Verdict.alphaAt(budget.alpha(), round, budget.maxRounds(), last);
         for (SuspectStore.SuspectRow suspect : suspects) {
-            verdicts.put(suspect, Verdict.of(of(suspect, before), of(suspect, after), suspected(suspect),
-                    alpha, budget.budgetAlpha(), last));
+            double resolution = properties.resolution(suspect.metric());
+            // Near zero (allocation that starts or stops) the unit speaks: a percentage of JMH's residue means nothing.
+            verdicts.put(suspect, resolution > 0 && Math.abs(suspect.before().value()) < resolution
+                    ? Verdict.inUnit(of(suspect, before), of(suspect, after),
+                            suspect.after().value() - suspect.before().value(), resolution, suspect.unit(), alpha,
+                            budget.budgetAlpha(), last)
+                    : Verdict.of(of(suspect, before), of(suspect, after), suspected(suspect), alpha,
+                            budget.budgetAlpha(), last));
         }
         return verdicts;
     }

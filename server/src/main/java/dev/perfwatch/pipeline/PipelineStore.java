@@ -14,6 +14,9 @@ class PipelineStore {
     /** Results read per series for detection: the detector's four windows of 40 commits, and re-runs. */
     static final int POINTS = 200;
 
+    /** Results a re-detection of a whole series replays (a late run of a long history re-detects its newest ones). */
+    static final int HISTORY = 2000;
+
     private final JdbcClient jdbc;
 
     PipelineStore(JdbcClient jdbc) {
@@ -130,6 +133,43 @@ class PipelineStore {
             .param("series", series)
             .param("run", run)
             .param("limit", POINTS)
+            .query((rs, row) -> new PointRow(rs.getLong("series_id"), rs.getLong("commit_id"),
+                    rs.getBigDecimal("position"), rs.getObject("run_id", UUID.class), rs.getDouble("score"),
+                    rs.getObject("error") == null ? Double.NaN : rs.getDouble("error"), rs.getString("samples")))
+            .list();
+    }
+
+    /** Series of the run that already hold results at later commits: the run arrived out of order. */
+    List<Long> seriesWithLaterResults(UUID run) {
+        return jdbc.sql("""
+                select mine.series_id
+                from result mine
+                where mine.run_id = :run
+                  and exists (select 1 from result later
+                              where later.series_id = mine.series_id and later.position > mine.position)
+                order by mine.series_id
+                """)
+            .param("run", run)
+            .query(Long.class)
+            .list();
+    }
+
+    /** The series' whole stored history (its newest {@link #HISTORY} results), oldest first, as detection reads it. */
+    List<PointRow> history(long series) {
+        return jdbc.sql("""
+                select r.series_id, r.commit_id, r.position, r.run_id, r.score, r.error, samples_json(r.samples) as samples
+                from (select series_id, commit_id, position, run_id, score, error, samples
+                      from result
+                      where series_id = :series
+                        and ((select m.name from series s join metric m on m.id = s.metric_id where s.id = :series)
+                                 in ('gc.alloc.rate.norm', 'gc.count')
+                             or not exists (select 1 from run_noise n where n.run_id = result.run_id and n.noisy))
+                      order by position desc
+                      limit :limit) r
+                order by r.position, r.run_id
+                """)
+            .param("series", series)
+            .param("limit", HISTORY)
             .query((rs, row) -> new PointRow(rs.getLong("series_id"), rs.getLong("commit_id"),
                     rs.getBigDecimal("position"), rs.getObject("run_id", UUID.class), rs.getDouble("score"),
                     rs.getObject("error") == null ? Double.NaN : rs.getDouble("error"), rs.getString("samples")))

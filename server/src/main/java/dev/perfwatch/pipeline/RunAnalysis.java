@@ -15,9 +15,11 @@ import dev.perfwatch.detection.Better;
 import dev.perfwatch.detection.ChangePoint;
 import dev.perfwatch.detection.Detection;
 import dev.perfwatch.detection.Detector;
+import dev.perfwatch.detection.Direction;
+import dev.perfwatch.detection.Level;
 import dev.perfwatch.detection.Point;
-import dev.perfwatch.detection.Replay;
 import dev.perfwatch.detection.Series;
+import dev.perfwatch.detection.Tracker;
 
 /**
  * Detection after one run: every series the run touched, read back to the detector's four windows, through
@@ -29,7 +31,7 @@ class RunAnalysis {
 
     private static final Logger log = LoggerFactory.getLogger(RunAnalysis.class);
 
-    private final Detector detector = new Detector();
+    private final Tracker tracker;
 
     private final PipelineStore store;
 
@@ -39,11 +41,16 @@ class RunAnalysis {
 
     private final Confirmations confirmations;
 
-    RunAnalysis(PipelineStore store, SuspectStore suspectStore, PipelineProperties properties, Confirmations confirmations) {
+    private final Redetection redetection;
+
+    RunAnalysis(PipelineStore store, SuspectStore suspectStore, PipelineProperties properties, Confirmations confirmations,
+            Redetection redetection) {
         this.store = store;
         this.suspectStore = suspectStore;
         this.properties = properties;
         this.confirmations = confirmations;
+        this.redetection = redetection;
+        this.tracker = new Tracker(new Detector(), properties.alertWindow());
     }
 
     /** Detects on the run's series; returns the number of new suspected changes on its newest commits. */
@@ -77,46 +84,34 @@ class RunAnalysis {
         for (int i = 0; i < ids.length; i++) {
             PipelineStore.SeriesRow row = series.get(i);
             Commits commits = Commits.of(points.getOrDefault(row.id(), List.of()));
-            Detection detection = detector.detectRecent(series(row, commits));
-            noise[i] = detection.noise();
-            minimal[i] = detection.minimalDetectableChange();
-            inUnit[i] = detection.inUnit();
-            List<ChangePoint> seen = new ArrayList<>();
+            List<SuspectStore.SuspectRow> rows = new ArrayList<>();
+            List<Tracker.Known> known = new ArrayList<>();
             for (SuspectStore.SuspectRow suspect : suspects.getOrDefault(row.id(), List.of())) {
                 int index = commits.indexOf(suspect.firstBad());
                 if (index >= 0) {
-                    seen.add(new ChangePoint(index, direction(suspect, row.direction()), suspect.magnitude(), 0, null,
-                            null));
+                    rows.add(suspect);
+                    known.add(known(suspect, index, row.direction()));
                 }
             }
-            int newest = commits.size() - 1;
-            List<ChangePoint> changes = new ArrayList<>(detection.changePoints());
-            // Too few commits since the start or the last change for the screen: ask the runners (ShortHistory).
-            int since = lastChange(suspects.getOrDefault(row.id(), List.of()), commits, changes);
-            boolean shortHistory = commits.size() - since < Detector.SHORT_HISTORY;
-            if (shortHistory) {
-                detector.shortHistory(series(row, commits), since).ifPresent(changes::add);
+            // The one decision detect --replay makes too (Tracker): new change points, modes, short histories.
+            Tracker.Step step = tracker.next(series(row, commits), known);
+            Detection detection = step.detection();
+            noise[i] = detection.noise();
+            minimal[i] = detection.minimalDetectableChange();
+            inUnit[i] = detection.inUnit();
+            for (Tracker.Lapse lapse : step.lapses()) {
+                confirmations.lapsed(rows.get(lapse.known()), lapse.reason());
             }
-            for (ChangePoint change : changes) {
-                if (change.index() < 1 || Replay.known(seen, change, detector.settings()) >= 0) {
-                    continue;
-                }
-                seen.add(change);
-                Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
-                        commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
-                        commits.runsAt(change.index()), !detection.changePoints().contains(change));
-                // Only a change among the newest commits is news; one found deep in an imported history is kept and
-                // shown as historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills").
-                java.util.Optional<String> mode = Modes.of(change, suspects.getOrDefault(row.id(), List.of()), commits);
-                if (mode.isPresent()) {
-                    confirmations.noteModeChange(suspect, mode.get());
-                }
-                else if (change.index() > newest - properties.alertWindow()
-                        && !old(run, commits.commit(change.index()))) {
-                    recent.add(suspect);
-                }
-                else {
-                    confirmations.noteHistorical(suspect);
+            for (Tracker.Found found : step.found()) {
+                place(run, row, commits, found, recent);
+            }
+        }
+        // A run older than runs already stored changed the history they were detected on: detect it again whole.
+        List<Long> late = store.seriesWithLaterResults(runId);
+        for (PipelineStore.SeriesRow row : series) {
+            if (late.contains(row.id())) {
+                for (Redetection.Missing missing : redetection.redetect(row, tracker, this::series)) {
+                    place(run, row, missing.commits(), missing.found(), recent);
                 }
             }
         }
@@ -127,29 +122,35 @@ class RunAnalysis {
         return recent.size();
     }
 
+    /** Stores a new change point by the policy: a mode change, news to confirm, or historical. */
+    private void place(PipelineStore.RunRow run, PipelineStore.SeriesRow row, Commits commits, Tracker.Found found,
+            List<Confirmations.NewSuspect> recent) {
+        ChangePoint change = found.change();
+        Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
+                commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
+                commits.runsAt(change.index()), found.kind() == Tracker.Kind.SHORT_HISTORY);
+        // Only a change among the newest commits is news; one found deep in an imported history is kept and shown as
+        // historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills").
+        if (found.kind() == Tracker.Kind.MODE_CHANGE) {
+            confirmations.noteModeChange(suspect, found.reason());
+        }
+        else if (found.recent() && !old(run, commits.commit(change.index()))) {
+            recent.add(suspect);
+        }
+        else if (found.kind() != Tracker.Kind.SHORT_HISTORY) {
+            // (a request for re-runs is not a change point: too old to re-run, it is dropped, as the replay drops it)
+            confirmations.noteHistorical(suspect);
+        }
+    }
+
     /** A commit older than the alert age (an imported or backfilled history): shown, never alerted. */
     private boolean old(PipelineStore.RunRow run, long commit) {
         return store.commitAge(commit).map(age -> age.compareTo(properties.alertAge()) > 0).orElse(false);
     }
 
-    private Series series(PipelineStore.SeriesRow row, Commits commits) {
+    Series series(PipelineStore.SeriesRow row, Commits commits) {
         return new Series(row.name(), Better.parse(row.direction()), commits.points(),
                 properties.resolution(row.metric()));
-    }
-
-    /** The newest change point known or found on the series (its start, 0, without one). */
-    private static int lastChange(List<SuspectStore.SuspectRow> known, Commits commits, List<ChangePoint> found) {
-        int last = 0;
-        for (SuspectStore.SuspectRow suspect : known) {
-            // A change the re-runs dismissed did not happen: the level before it still stands.
-            if (!suspect.status().equals("dismissed") && !suspect.status().equals("transient")) {
-                last = Math.max(last, commits.indexOf(suspect.firstBad()));
-            }
-        }
-        for (ChangePoint change : found) {
-            last = Math.max(last, change.index());
-        }
-        return last;
     }
 
     private boolean tracked(PipelineStore.RunRow run) {
@@ -159,14 +160,33 @@ class RunAnalysis {
         return run.branchName().equals(run.defaultBranch()) || properties.trackedBranches().contains(run.branchName());
     }
 
-    /** The stored direction; a mode change's is the way its level went, so that it is known when found again. */
-    private static dev.perfwatch.detection.Direction direction(SuspectStore.SuspectRow suspect, String better) {
+    /** A stored suspect as the tracker knows it; a mode change's direction is the way its level went. */
+    private static Tracker.Known known(SuspectStore.SuspectRow suspect, int index, String better) {
+        Direction direction;
         if (suspect.direction().equals("mode-change")) {
             boolean up = suspect.after().value() > suspect.before().value();
-            return up == (Better.parse(better) == Better.LOWER) ? dev.perfwatch.detection.Direction.REGRESSION
-                    : dev.perfwatch.detection.Direction.IMPROVEMENT;
+            direction = up == (Better.parse(better) == Better.LOWER) ? Direction.REGRESSION : Direction.IMPROVEMENT;
         }
-        return dev.perfwatch.detection.Direction.valueOf(suspect.direction().toUpperCase(java.util.Locale.ROOT));
+        else {
+            direction = Direction.valueOf(suspect.direction().toUpperCase(java.util.Locale.ROOT));
+        }
+        ChangePoint change = new ChangePoint(index, direction, suspect.magnitude(), suspect.confidence(),
+                level(suspect.before()), level(suspect.after()));
+        return new Tracker.Known(change, standing(suspect));
+    }
+
+    private static Tracker.Standing standing(SuspectStore.SuspectRow suspect) {
+        return switch (suspect.status()) {
+            case "dismissed" -> suspect.direction().equals("mode-change") ? Tracker.Standing.VOID
+                    : Tracker.Standing.DISMISSED;
+            case "transient" -> Tracker.Standing.VOID;
+            case "alerted", "unconfirmed" -> suspect.alertOpen() ? Tracker.Standing.ALERTED : Tracker.Standing.KEPT;
+            default -> Tracker.Standing.KEPT;
+        };
+    }
+
+    private static Level level(SuspectStore.Level level) {
+        return new Level(level.value(), level.lower(), level.upper(), level.points());
     }
 
     /** A series' results as the detector's points: one index per commit, re-runs of a commit sharing it. */

@@ -37,11 +37,14 @@ class SuspectStore {
             select s.id, s.series_id, s.first_bad_commit_id, s.last_good_commit_id, s.direction, s.magnitude,
                    s.confidence, s.before_value, s.before_lower, s.before_upper, s.before_points, s.after_value,
                    s.after_lower, s.after_upper, s.after_points, s.run_ids, s.status, se.case_id, se.metric_id,
-                   b.name as benchmark
+                   b.name as benchmark, m.name as metric, m.unit,
+                   coalesce(a.status in ('new', 'investigating', 'acknowledged'), false) as alert_open
             from suspect s
             join series se on se.id = s.series_id
+            join metric m on m.id = se.metric_id
             join benchmark_case c on c.id = se.case_id
             join benchmark b on b.id = c.benchmark_id
+            left join alert a on a.series_id = s.series_id and a.first_bad_commit_id = s.first_bad_commit_id
             """;
 
     private static SuspectRow suspect(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
@@ -54,15 +57,20 @@ class SuspectStore {
                 new Level(rs.getDouble("after_value"), rs.getDouble("after_lower"), rs.getDouble("after_upper"),
                         rs.getInt("after_points")),
                 Arrays.asList(runs), rs.getString("status"), rs.getLong("case_id"), rs.getLong("metric_id"),
-                rs.getString("benchmark"));
+                rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"), rs.getBoolean("alert_open"));
     }
 
     record Level(double value, double lower, double upper, int points) {
     }
 
+    /**
+     * @param metric the metric's name (near-zero metrics speak in their unit)
+     * @param unit the metric's unit
+     * @param alertOpen whether the change's alert is open (new, investigating, acknowledged)
+     */
     record SuspectRow(long id, long series, long firstBad, long lastGood, String direction, double magnitude,
             double confidence, Level before, Level after, List<UUID> runs, String status, long caseId, long metricId,
-            String benchmark) {
+            String benchmark, String metric, String unit, boolean alertOpen) {
     }
 
     /** Stores a new suspect; empty when the series already has one at that commit (another instance was first). */
@@ -122,6 +130,17 @@ class SuspectStore {
             .param("id", suspect)
             .param("status", status)
             .param("verdict", verdict)
+            .update();
+    }
+
+    /** Removes change points that notified nobody (historical ones, mode changes) and that the history no longer holds. */
+    int forget(List<Long> suspects) {
+        return jdbc.sql("""
+                delete from suspect
+                where id = any(cast(:ids as bigint[]))
+                  and (status = 'historical' or (status = 'dismissed' and direction = 'mode-change'))
+                """)
+            .param("ids", suspects.toArray(Long[]::new))
             .update();
     }
 

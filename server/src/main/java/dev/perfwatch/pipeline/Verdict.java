@@ -2,6 +2,7 @@ package dev.perfwatch.pipeline;
 
 import dev.perfwatch.detection.Comparison;
 import dev.perfwatch.statistics.AlphaSpending;
+import dev.perfwatch.statistics.StudentT;
 
 /**
  * What the re-runs of a confirmation say about one suspected change, from the fork means of the good and the bad
@@ -55,6 +56,83 @@ record Verdict(Outcome outcome, Comparison comparison, String text) {
             return new Verdict(Outcome.SAME, c, "not clear at the end of the budget, not alerted: " + numbers);
         }
         return new Verdict(Outcome.UNCLEAR, c, "unclear: " + numbers);
+    }
+
+    /**
+     * The verdict on a metric near zero (a case that begins or stops allocating), in its unit: fork means below the
+     * resolution are zero, the test is on the differences, and the text says "from none to 64 B/op" or "+7 counts",
+     * never a percentage of JMH's allocation residue (which read "+116541977.5%").
+     *
+     * @param suspected the change the detector saw, after - before in the unit
+     * @return a verdict whose comparison's change and interval are in the unit, not relative
+     */
+    static Verdict inUnit(double[] good, double[] bad, double suspected, double resolution, String unit, double alpha,
+            double budgetAlpha, boolean last) {
+        if (good.length < 2 || bad.length < 2) {
+            return of(good, bad, suspected, alpha, budgetAlpha, last);
+        }
+        double[] before = zeroBelow(good, resolution);
+        double[] after = zeroBelow(bad, resolution);
+        // Welch's t on the differences in the unit; a variance floor of a hundredth of the resolution, so that exactly
+        // repeatable values (none, then 64 B/op in every fork) are a clear difference and rounding is not.
+        double mean = mean(before);
+        double diff = mean(after) - mean;
+        double floor = resolution * resolution * 1e-4;
+        double va = Math.max(variance(before), floor) / before.length;
+        double vb = Math.max(variance(after), floor) / after.length;
+        double se = Math.sqrt(va + vb);
+        double df = (va + vb) * (va + vb) / (va * va / (before.length - 1) + vb * vb / (after.length - 1));
+        double p = StudentT.twoSidedP(diff / se, df);
+        double margin = StudentT.quantile(0.975, df) * se;
+        Comparison c = new Comparison(diff, diff - margin, diff + margin, p, mean, mean + diff, before.length,
+                after.length);
+        boolean sameWay = Math.signum(diff) == Math.signum(suspected);
+        boolean large = Math.abs(diff) >= resolution;
+        String amount = Math.abs(mean) < resolution && diff > 0
+                ? "from none to " + number(mean + diff) + " " + unit
+                : Math.abs(mean + diff) < resolution && diff < 0 ? "from " + number(mean) + " " + unit + " to none"
+                : (diff >= 0 ? "+" : "") + number(diff) + " " + unit;
+        String numbers = String.format(java.util.Locale.ROOT, "%s [%s, %s], p = %.2g, %d vs %d forks", amount,
+                signed(diff - margin), signed(diff + margin), p, before.length, after.length);
+        if (p < alpha && sameWay && large) {
+            return new Verdict(Outcome.CHANGED, c, "different: " + numbers);
+        }
+        double half = Math.abs(suspected) / 2;
+        if (diff + margin < half && diff - margin > -half) {
+            return new Verdict(Outcome.SAME, c, "same: " + numbers);
+        }
+        if (p < alpha && !sameWay) {
+            return new Verdict(Outcome.SAME, c, "changed the other way: " + numbers);
+        }
+        if (last) {
+            if (budgetAlpha > 0 && p < budgetAlpha && sameWay && large) {
+                return new Verdict(Outcome.CHANGED, c, "different at the end of the budget: " + numbers);
+            }
+            return new Verdict(Outcome.SAME, c, "not clear at the end of the budget, not alerted: " + numbers);
+        }
+        return new Verdict(Outcome.UNCLEAR, c, "unclear: " + numbers);
+    }
+
+    private static double[] zeroBelow(double[] values, double resolution) {
+        return java.util.Arrays.stream(values).map(v -> Math.abs(v) < resolution ? 0 : v).toArray();
+    }
+
+    private static double mean(double[] values) {
+        return java.util.Arrays.stream(values).average().orElse(0);
+    }
+
+    private static double variance(double[] values) {
+        double mean = mean(values);
+        return java.util.Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / (values.length - 1);
+    }
+
+    private static String number(double value) {
+        return new java.math.BigDecimal(value).round(new java.math.MathContext(4)).stripTrailingZeros()
+            .toPlainString();
+    }
+
+    private static String signed(double value) {
+        return (value >= 0 ? "+" : "") + number(value);
     }
 
     /**

@@ -166,6 +166,27 @@ class ChangePointsTest {
         assertThat(api.get("/api/v1/alerts?project=" + project).json()).as("the first switch only").hasSize(1);
     }
 
+    /** 1000, two runs at 940 (alerted on the detector's word), then back at 1000: the runs that follow close it. */
+    @Test
+    void alertWhoseLevelDidNotHoldIsClosedAsTransientByTheRunsThatFollow() {
+        String project = "cp-transient";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        for (int n = 1; n <= 20; n++) {
+            double level = n == 13 || n == 14 ? 940 : 1000;
+            seeds.run(n, "cp-transient-host", Map.of("16", level * (1 + 0.002 * Math.sin(n * 1.7))), 96.0);
+            worker.work(project);
+        }
+
+        JsonNode point = changePoints(project, "").get(0);
+        assertThat(point.get("commit").get("sha").asString()).isEqualTo(seeds.sha(13));
+        assertThat(point.get("status").asString()).isEqualTo("transient");
+        assertThat(point.get("reason").asString()).contains("transient: the level did not hold");
+        JsonNode alert = api.get("/api/v1/alerts?project=" + project).json().get(0);
+        assertThat(alert.get("status").asString()).as("closed by the runs that followed").isEqualTo("fixed");
+        JsonNode group = api.get("/api/v1/alert-groups?project=" + project).json().get(0);
+        assertThat(group.get("summary").asString()).contains("transient: the level did not hold");
+    }
+
     @Test
     void changePointsWhenAskedBadlyAnswer400NamingTheFieldOr404() {
         assertThat(api.get("/api/v1/change-points?project=no-such-project").status()).isEqualTo(404);

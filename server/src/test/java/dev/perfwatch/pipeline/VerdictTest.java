@@ -22,6 +22,34 @@ class VerdictTest {
         assertThat(verdict.text()).startsWith("different: -10.0%");
     }
 
+    /** JMH's allocation residue (~0.0003 B/op) then 64 B/op: once "+116541977.5%", now in the unit. */
+    @Test
+    void verdictWhenAllocationStartsFromNoneSpeaksInTheUnitNotAPercentage() {
+        Verdict verdict = Verdict.inUnit(new double[] { 0.0003, 0.0004, 0.0002, 0.0003 },
+                new double[] { 64, 64, 64.0001, 64 }, 64, 1, "B/op", 0.01, 0, false);
+
+        assertThat(verdict.outcome()).isEqualTo(Verdict.Outcome.CHANGED);
+        assertThat(verdict.text()).startsWith("different: from none to 64 B/op [+63.98, +64.02]").doesNotContain("%");
+    }
+
+    @Test
+    void verdictWhenAllocationStaysAtNoneIsSameWhateverTheResidue() {
+        Verdict verdict = Verdict.inUnit(new double[] { 0.0003, 0.0001, 0.0002, 0.0003 },
+                new double[] { 0.0009, 0.0004, 0.0008, 0.0006 }, 64, 1, "B/op", 0.01, 0, false);
+
+        assertThat(verdict.outcome()).isEqualTo(Verdict.Outcome.SAME);
+        assertThat(verdict.text()).startsWith("same: +0 B/op").doesNotContain("%");
+    }
+
+    @Test
+    void verdictWhenCollectionsGoFromSomeToNoneSaysSo() {
+        Verdict verdict = Verdict.inUnit(new double[] { 7, 7, 8, 7 }, new double[] { 0, 0, 0, 0 }, -7, 1, "counts",
+                0.01, 0, false);
+
+        assertThat(verdict.outcome()).isEqualTo(Verdict.Outcome.CHANGED);
+        assertThat(verdict.text()).startsWith("different: from 7.25 counts to none");
+    }
+
     @Test
     void verdictWhenTheIntervalRulesOutHalfTheSuspectedChangeIsSame() {
         Verdict verdict = Verdict.of(GOOD, new double[] { 1001, 999, 1003, 998 }, -0.10, 0.01, 0.05, false);

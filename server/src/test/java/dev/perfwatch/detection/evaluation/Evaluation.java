@@ -35,10 +35,18 @@ public final class Evaluation {
         // -Devaluation.methods=<regex> and -Devaluation.corpora=synthetic,tcpd narrow a run while tuning
         String only = System.getProperty("evaluation.methods", ".*");
         List<Method> methods = methods().stream().filter(m -> m.name().matches(only)).toList();
-        String corpora = System.getProperty("evaluation.corpora", "synthetic,real,tcpd");
+        String corpora = System.getProperty("evaluation.corpora", "modes,synthetic,real,tcpd");
         StringBuilder out = new StringBuilder();
         long started = System.nanoTime();
 
+        if (corpora.contains("modes")) {
+            List<Labelled> modes = StickyModes.corpus(SEED);
+            List<Method> withReruns = new ArrayList<>(methods);
+            if (methods.stream().anyMatch(m -> m.name().equals("perfwatch"))) {
+                withReruns.add(1, new PerfwatchMethod("perfwatch, with re-runs", new Detector(), false, true));
+            }
+            modesTables(out, modes, run(withReruns, modes));
+        }
         if (corpora.contains("synthetic")) {
             List<Labelled> synthetic = Synthetic.corpus(SEED);
             syntheticTables(out, synthetic, run(methods, synthetic));
@@ -152,6 +160,57 @@ public final class Evaluation {
             }
             out.append('\n');
         }
+    }
+
+    // ---- sticky modes and short histories ----------------------------------------------------------------
+
+    private static void modesTables(StringBuilder out, List<Labelled> corpus, List<Run> runs) {
+        Predicate<Labelled> modes = s -> s.noise().equals("sticky-modes");
+        long changeFreePoints = corpus.stream().filter(modes).filter(Labelled::changeFree).mapToLong(Labelled::size)
+            .sum();
+        out.append(String.format(Locale.ROOT, "%n### Sticky modes (StickyModes.java, seed %d): %d series with "
+                + "%d changes; false change points on %d change-free series, %d runs%n%n", SEED,
+            corpus.stream().filter(modes).filter(s -> !s.changeFree()).count(),
+            corpus.stream().filter(modes).mapToLong(s -> s.changes().size()).sum(),
+            corpus.stream().filter(modes).filter(Labelled::changeFree).count(), changeFreePoints));
+        out.append("| method | F1 m=0 as first named | F1 m=0 | F1 m=5 | precision m=0 | recall m=0 "
+            + "| false change points / 1,000 change-free runs | median delay (runs) | F1 m=0 5% | 10% | 20% |\n");
+        out.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Run run : runs) {
+            List<Outcome> outcomes = run.outcomes.stream().filter(o -> modes.test(o.series)).toList();
+            out.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f | %s |",
+                run.method.name(), firstNamed(outcomes, s -> true, 0).f1(), score(outcomes, s -> true, 0, true).f1(),
+                score(outcomes, s -> true, 5, true).f1(), firstNamed(outcomes, s -> true, 0).precision(),
+                firstNamed(outcomes, s -> true, 0).recall(), falseAlerts(outcomes, changeFreePoints),
+                delay(outcomes, s -> true)));
+            for (double step : StickyModes.STEPS) {
+                out.append(String.format(Locale.ROOT, " %.3f |", firstNamed(outcomes, s -> s.step() == step, 0).f1()));
+            }
+            out.append('\n');
+        }
+        Predicate<Labelled> short_ = s -> s.noise().equals("short");
+        out.append(String.format(Locale.ROOT, "%n### Short histories (new projects, %d commits, one step of 10%% or "
+                + "20%% at the 4th to 9th commit): %d series%n%n", StickyModes.SHORT_LENGTH,
+            corpus.stream().filter(short_).count()));
+        out.append("| method | F1 m=0 as first named | precision m=0 | recall m=0 | median delay (runs) |\n"
+            + "|---|---|---|---|---|\n");
+        for (Run run : runs) {
+            List<Outcome> outcomes = run.outcomes.stream().filter(o -> short_.test(o.series)).toList();
+            Score first = firstNamed(outcomes, s -> true, 0);
+            out.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %s |%n", run.method.name(), first.f1(),
+                first.precision(), first.recall(), delay(outcomes, s -> true)));
+        }
+    }
+
+    /** F1 on the commits the change points were first named at: what the pipeline stores and shows. */
+    static Score firstNamed(List<Outcome> outcomes, Predicate<Labelled> cell, int margin) {
+        Score score = new Score();
+        for (Outcome outcome : outcomes) {
+            if (cell.test(outcome.series) && !outcome.series.changeFree()) {
+                score.add(outcome.series.changes(), outcome.replay.stream().map(Alert::firstIndex).toList(), margin);
+            }
+        }
+        return score;
     }
 
     static Score score(List<Outcome> outcomes, Predicate<Labelled> cell, int margin, boolean replay) {

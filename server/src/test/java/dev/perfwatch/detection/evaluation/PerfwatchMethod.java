@@ -3,19 +3,32 @@ package dev.perfwatch.detection.evaluation;
 import dev.perfwatch.detection.ChangePoint;
 import dev.perfwatch.detection.Detector;
 import dev.perfwatch.detection.Replay;
+import dev.perfwatch.detection.Tracker;
 import java.util.List;
 
-/** Our detector, through the same public API the pipeline and the offline command use. */
+/**
+ * Our detector, through the same public API the pipeline and the offline command use: the replay feeds the
+ * {@link Tracker} point by point and keeps the statuses the pipeline would. What it reports is every change point the
+ * pipeline shows as a change (alerted, confirmed, resolved, historical, transient); mode changes and changes the
+ * re-runs dismissed are not changes.
+ */
 final class PerfwatchMethod implements Method {
 
     private final String name;
     private final Detector detector;
     private final boolean scoresOnly;
+    private final boolean reruns;
 
     PerfwatchMethod(String name, Detector detector, boolean scoresOnly) {
+        this(name, detector, scoresOnly, false);
+    }
+
+    /** @param reruns confirm each recent change by the series' simulated re-runs, where the corpus has them */
+    PerfwatchMethod(String name, Detector detector, boolean scoresOnly, boolean reruns) {
         this.name = name;
         this.detector = detector;
         this.scoresOnly = scoresOnly;
+        this.reruns = reruns;
     }
 
     @Override
@@ -34,7 +47,10 @@ final class PerfwatchMethod implements Method {
     @Override
     public List<Alert> replay(Labelled series) {
         Labelled input = scoresOnly ? series.scoresOnly() : series;
-        return new Replay(detector).run(input.series()).stream()
+        Replay replay = new Replay(new Tracker(detector), reruns ? series.reruns() : null);
+        return replay.run(input.series()).stream()
+            .filter(report -> report.status() != Replay.Status.MODE_CHANGE
+                && report.status() != Replay.Status.DISMISSED)
             .map(report -> new Alert(report.change().index(), report.reportedAt(), report.firstIndex())).toList();
     }
 }

@@ -129,7 +129,7 @@ final class Synthetic {
         return new Labelled(new Series(name, better, points), changes, model, step);
     }
 
-    private static List<Integer> stepPositions(Random random) {
+    static List<Integer> stepPositions(Random random) {
         int count = 1 + random.nextInt(3);
         while (true) {
             List<Integer> positions = new ArrayList<>();

@@ -1,0 +1,89 @@
+package dev.perfwatch.detection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntToDoubleFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The tracker's rules as the offline replay applies them, point by point: the same decisions the pipeline makes after
+ * every run (pipeline/ChangePointsTest checks the pipeline's side on the same shapes).
+ */
+class TrackerTest {
+
+    /** 1000, then 900 (alerted), back to 1000 (resolves it), then 900 again: a mode the series keeps visiting. */
+    @Test
+    void replayWhenTheSeriesSwitchesToALevelItVisitedAndLeftReportsAModeChange() {
+        Series series = series(48, n -> (n < 20 ? 1000 : n < 30 ? 900 : n < 40 ? 1000 : 900)
+            * (1 + 0.003 * Math.sin(n * 1.7)));
+
+        List<String> reports = describe(new Replay(new Detector()).run(series));
+
+        assertThat(reports).containsExactly("20 regression resolved", "30 improvement resolved",
+            "40 regression mode-change");
+    }
+
+    /** A −6% level on two runs, then seven runs back at the old level: the alert is closed as transient. */
+    @Test
+    void replayWhenAnAlertedLevelDoesNotHoldReportsItTransient() {
+        Series series = series(49, n -> (n == 40 || n == 41 ? 940 : 1000) * (1 + 0.002 * Math.sin(n * 1.7)));
+
+        List<Replay.Report> reports = new Replay(new Detector()).run(series);
+
+        assertThat(describe(reports)).containsExactly("40 regression transient");
+        assertThat(reports.get(0).notified()).as("it was alerted while it lasted").isTrue();
+    }
+
+    /** The same −6% held: an ordinary change that stays alerted. */
+    @Test
+    void replayWhenTheLevelHoldsKeepsTheAlert() {
+        Series series = series(49, n -> (n >= 40 ? 940 : 1000) * (1 + 0.002 * Math.sin(n * 1.7)));
+
+        assertThat(describe(new Replay(new Detector()).run(series))).containsExactly("40 regression alerted");
+    }
+
+    /** A new project: none, none, none, then 64 B/op at its fourth commit. Only re-runs can decide so early. */
+    @Test
+    void replayWhenAShortHistoryStepsAsksForReRunsAndTheirAnswerDecides() {
+        List<Point> points = new ArrayList<>();
+        for (int n = 0; n < 5; n++) {
+            points.add(Point.of(n, n >= 3 ? 64 : 0.0003 + 0.0001 * (n % 3)));
+        }
+        Series series = new Series("alloc", Better.LOWER, points, 1);
+        List<Integer> asked = new ArrayList<>();
+        Replay.Reruns yes = (s, change, newest) -> asked.add(newest) && true;
+        Replay.Reruns no = (s, change, newest) -> false;
+
+        List<Replay.Report> confirmed = new Replay(new Tracker(new Detector()), yes).run(series);
+
+        assertThat(describe(confirmed)).containsExactly("3 regression confirmed");
+        assertThat(confirmed.get(0).reportedAt()).as("the night after the change").isEqualTo(4);
+        assertThat(asked).containsExactly(4);
+        assertThat(describe(new Replay(new Tracker(new Detector()), no).run(series)))
+            .containsExactly("3 regression dismissed");
+        assertThat(new Replay(new Detector()).run(series)).as("without runners nothing decides it").isEmpty();
+    }
+
+    @Test
+    void bringsBackWhenTheLevelReturnsWithinHalfTheStep() {
+        assertThat(Tracker.bringsBack(1000, 900, 960)).isTrue();
+        assertThat(Tracker.bringsBack(1000, 900, 940)).isFalse();
+        assertThat(Tracker.bringsBack(0, 64, 0)).isTrue();
+    }
+
+    private static Series series(int length, IntToDoubleFunction value) {
+        List<Point> points = new ArrayList<>();
+        for (int n = 0; n < length; n++) {
+            points.add(Point.of(n, value.applyAsDouble(n)));
+        }
+        return new Series("table", Better.HIGHER, points);
+    }
+
+    private static List<String> describe(List<Replay.Report> reports) {
+        return reports.stream()
+            .map(r -> r.firstIndex() + " " + r.change().direction().word() + " " + r.status().word())
+            .toList();
+    }
+}
