@@ -42,6 +42,7 @@ import static org.awaitility.Awaitility.await;
  * Two server instances on one PostgreSQL, as behind a load balancer (docs/deployment.md, "Several instances"): both
  * poll for detection work and notifications every 100 ms, and runners and uploads reach either. Whatever one does,
  * the other must not do again: a job is leased once, a run detected once, an alert raised and announced once.
+ * And a third instance on a read-only connection (a read replica) serves the read API.
  */
 class TwoInstancesTest {
 
@@ -188,6 +189,37 @@ class TwoInstancesTest {
                 """)).isEqualTo(1);
         assertThat(first.getBean(Outbox.class).deliverDue() + second.getBean(Outbox.class).deliverDue()).isZero();
         assertThat(receiver.requests("/slack/two")).as("announced once, by one of the instances").hasSize(1);
+    }
+
+    /**
+     * An instance on a read replica: a hot standby refuses every write as a role with
+     * {@code default_transaction_read_only} does, so such a role stands in for one. It must start (nothing stored at
+     * start, no migration) and answer the read API.
+     */
+    @Test
+    void readWhenAnInstanceHasOnlyAReadOnlyConnectionServesTheReadApi(@TempDir Path dir) throws Exception {
+        new Seeds(api(first), jdbc(), "two-read").run(1, "two-4-core", Map.of("16", 1000.0), 96.0);
+        try (var connection = postgres.getPostgresDatabase().getConnection()) {
+            connection.createStatement().execute("""
+                    create role reader login password 'reader';
+                    grant select on all tables in schema public to reader;
+                    alter role reader set default_transaction_read_only = on;
+                    """);
+        }
+        try (ConfigurableApplicationContext reader = new SpringApplicationBuilder(PerfwatchApplication.class).run(
+                "--server.port=0", "--perfwatch.db.url=" + postgres.getJdbcUrl("reader", "postgres"),
+                "--perfwatch.db.user=reader", "--perfwatch.db.password=reader",
+                "--perfwatch.db.data-dir=" + dir.resolve("reader"), "--spring.flyway.enabled=false",
+                "--perfwatch.pipeline.enabled=false")) {
+            Api api = api(reader);
+            Api.Response series = api.get("/api/v1/series?project=two-read");
+            assertThat(series.status()).as(series.body()).isEqualTo(200);
+            long id = series.json().get(0).get("id").asLong();
+            assertThat(api.get("/api/v1/series/" + id + "/points").status()).isEqualTo(200);
+            assertThat(api.get("/api/v1/alerts?project=two-read").status()).isEqualTo(200);
+            assertThat(api.get("/api/v1/change-points?project=two-read").status()).isEqualTo(200);
+            assertThat(api.get("/api/v1/changes?project=two-read").status()).isEqualTo(200);
+        }
     }
 
     private static long count(String sql) {
