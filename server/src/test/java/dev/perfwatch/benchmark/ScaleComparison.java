@@ -35,6 +35,12 @@ final class ScaleComparison {
 
     private final Random random = new Random(42);
 
+    /**
+     * New in every run of the benchmark: per-run detection reads up to 200 results of each series, so a project
+     * continued from an earlier run on a kept database would have a longer history than on the empty server.
+     */
+    private final String project = "ingest-" + System.currentTimeMillis();
+
     ScaleComparison(ScaleServer empty, ScaleServer loaded) {
         this.empty = empty;
         this.loaded = loaded;
@@ -70,7 +76,7 @@ final class ScaleComparison {
                 detectSeconds[which] += seconds[1];
             }
         }
-        String changes = "/api/v1/changes?project=ingest";
+        String changes = "/api/v1/changes?project=" + project;
         String alerts = "/api/v1/alerts?limit=100";
         String changePoints = "/api/v1/change-points?project=bulk&limit=100";
         double[][] read = time(List.of("/api/v1/series/" + emptyHistory + "/points?limit=10000",
@@ -90,7 +96,7 @@ final class ScaleComparison {
     }
 
     /**
-     * Ten 500-result runs (the IngestBenchmark's JMH file, consecutive commits of project {@code ingest}) posted by
+     * Ten 500-result runs (the IngestBenchmark's JMH file, consecutive commits of one new project) posted by
      * 2 uploaders; returns the seconds until the last was stored and until the detection queue was empty.
      */
     private double[] batch(ScaleServer server) throws Exception {
@@ -98,7 +104,7 @@ final class ScaleComparison {
         commits.put(server, first + RUNS_PER_BATCH);
         List<String> bodies = new ArrayList<>();
         for (int run = first; run < first + RUNS_PER_BATCH; run++) {
-            bodies.add(Runs.run(UUID.randomUUID(), "ingest", Runs.sha(100_000 + run),
+            bodies.add(Runs.run(UUID.randomUUID(), project, Runs.sha(100_000 + run),
                     run == 0 ? List.of() : List.of(Runs.sha(100_000 + run - 1)), null,
                     IngestBenchmark.jmhFile(random)).toString());
         }
