@@ -40,6 +40,10 @@ public class ApiTokens implements ApplicationRunner {
     /** Installs the configured admin token, or makes and prints one when the database has no token at all. */
     @Override
     public void run(ApplicationArguments args) {
+        if (readOnly(jdbc)) {
+            log.info("The database is read-only (a replica): configured tokens are stored by the primary's instances");
+            return;
+        }
         if (properties.adminToken() != null && !properties.adminToken().isBlank()) {
             jdbc.sql("""
                     insert into api_token (name, token_sha256, role) values ('admin', :hash, 'admin')
@@ -59,6 +63,14 @@ public class ApiTokens implements ApplicationRunner {
                         {}
                     ================================================================""", token);
         }
+    }
+
+    /**
+     * Whether this instance reads a replica (or a role that may not write): it serves the read API and must start
+     * without storing anything (docs/deployment.md, "Read replicas").
+     */
+    static boolean readOnly(JdbcClient jdbc) {
+        return "on".equals(jdbc.sql("select current_setting('transaction_read_only')").query(String.class).single());
     }
 
     /** Makes a token and returns it; the caller must hand it on, because it cannot be read back. */

@@ -36,6 +36,9 @@ class RunnerTokenBootstrap implements ApplicationRunner {
     @Override
     @Transactional
     public void run(ApplicationArguments args) {
+        if (ApiTokens.readOnly(jdbc)) {
+            return;
+        }
         install(properties.runnerTokens() == null ? List.of() : properties.runnerTokens());
     }
 

@@ -15,10 +15,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import com.sun.net.httpserver.HttpServer;
 
 /**
- * A webhook receiver on loopback standing in for Slack and GitHub: records every request, and answers each path
+ * A webhook receiver on loopback standing in for Slack and GitHub (the notification tests' and the two-instances
+ * test's): records every request, and answers each path
  * with the statuses scripted for it (200, or 201 under /github, once the script is used up).
  */
-final class Receiver {
+public final class Receiver {
 
     private final HttpServer server;
 
@@ -30,7 +31,7 @@ final class Receiver {
         this.server = server;
     }
 
-    static Receiver start() {
+    public static Receiver start() {
         // Without TCP_NODELAY the JDK's server holds each response's body for a delayed ACK (40 ms).
         System.setProperty("sun.net.httpserver.nodelay", "true");
         try {
@@ -58,7 +59,7 @@ final class Receiver {
         }
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
@@ -67,14 +68,14 @@ final class Receiver {
         scripts.put(path, new ArrayDeque<>(List.of(statuses)));
     }
 
-    List<Request> requests(String path) {
+    public List<Request> requests(String path) {
         return requests.stream().filter(request -> request.path().equals(path)).toList();
     }
 
-    List<Request> accepted(String path) {
+    public List<Request> accepted(String path) {
         return requests(path).stream().filter(request -> request.status() / 100 == 2).toList();
     }
 
-    record Request(String path, String authorization, String body, int status) {
+    public record Request(String path, String authorization, String body, int status) {
     }
 }
