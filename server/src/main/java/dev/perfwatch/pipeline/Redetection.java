@@ -70,8 +70,10 @@ class Redetection {
             boolean recent = report.firstIndex() > newest - tracker.alertWindow();
             missing.add(new Missing(new Tracker.Found(report.named(), kind, recent, report.reason()), commits));
         }
-        log.info("Re-detected series {} over {} commits after a late run: {} change point(s) removed, {} added",
-                series.id(), commits.size(), forgotten, missing.size());
+        if (forgotten > 0 || !missing.isEmpty()) {
+            log.info("Re-detected series {} over {} commits after a late run: {} change point(s) removed, {} added",
+                    series.id(), commits.size(), forgotten, missing.size());
+        }
         return missing;
     }
 }
