@@ -5,7 +5,9 @@
 
 import * as api from '../api.js';
 import { h, replace, select } from '../dom.js';
-import { benchmarkName, caseLabel, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
+import {
+  allocation, benchmarkName, caseLabel, dateTime, firstLine, shortSha, valueWithError,
+} from '../format.js';
 import { seriesStyle } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
 import { drawWhisker } from '../whiskers.js';
@@ -196,8 +198,8 @@ class EnvironmentsPage extends UrlPage {
         row.cells.map((cell, i) => (i === 0
           ? h('td', { class: 'num' }, cell ? valueWithError(cell.score, cell.error, row.unit) : '–')
           : this.ratioCell(row, cell))),
-        h('td', { class: 'num' }, row.cells.map((c) => (c?.allocation === null || c?.allocation === undefined ? '–'
-          : number(c.allocation))).join(' / ')))))));
+        h('td', { class: 'num', title: row.cells.map((c) => c?.allocation ?? '–').join(' / ') },
+          row.cells.map((c) => allocation(c?.allocation)).join(' / ')))))));
     if (others.length === 0) {
       this.bars.replaceChildren();
     }
