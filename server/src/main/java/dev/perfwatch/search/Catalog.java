@@ -1,6 +1,5 @@
 package dev.perfwatch.search;
 
-import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -93,9 +93,10 @@ class Catalog {
 
     /** The project's copy from its stored cases (the search measurement builds one without a database). */
     static Project index(long version, List<Stored> rows) {
+        Map<Stored, String> keys = new java.util.IdentityHashMap<>();
+        rows.forEach(row -> keys.put(row, sortKey(row)));
         List<Stored> ordered = new ArrayList<>(rows);
-        ordered.sort(Comparator.comparing(Stored::benchmark).thenComparing(Catalog::comparePairs)
-            .thenComparing(Stored::mode).thenComparingInt(Stored::threads));
+        ordered.sort(Comparator.comparing(keys::get));
         List<Entry> cases = new ArrayList<>(ordered.size());
         Map<String, Benchmark> benchmarks = new LinkedHashMap<>();
         for (Stored row : ordered) {
@@ -118,30 +119,28 @@ class Catalog {
                 rs.getInt("threads"), rs.getString("params"), Arrays.asList((String[]) pairs.getArray()));
     }
 
-    /** Parameter values in the order people count them: 2 before 10, then as text. */
-    private static int comparePairs(Stored a, Stored b) {
-        for (int i = 0; i < Math.min(a.pairs().size(), b.pairs().size()); i++) {
-            int order = compareValues(a.pairs().get(i), b.pairs().get(i));
-            if (order != 0) {
-                return order;
+    /**
+     * The case's place in reading order as one string, computed once per case: parameter values that are whole or
+     * decimal numbers are padded so that 2 sorts before 10 (comparing them as numbers inside the sort took seconds
+     * over 10,000 cases).
+     */
+    static String sortKey(Stored row) {
+        StringBuilder key = new StringBuilder(row.benchmark()).append('\u0000');
+        for (String pair : row.pairs()) {
+            int equals = pair.indexOf('=');
+            String value = pair.substring(equals + 1);
+            key.append(pair, 0, equals + 1);
+            if (NUMBER.matcher(value).matches()) {
+                int point = value.indexOf('.');
+                String whole = point < 0 ? value : value.substring(0, point);
+                key.append("0".repeat(Math.max(0, 30 - whole.length()))).append(value);
+            } else {
+                key.append(value);
             }
+            key.append('\u0001');
         }
-        return Integer.compare(a.pairs().size(), b.pairs().size());
+        return key.append(row.mode()).append('\u0001').append(String.format("%06d", row.threads())).toString();
     }
 
-    static int compareValues(String a, String b) {
-        int ea = a.indexOf('=');
-        int eb = b.indexOf('=');
-        int names = a.substring(0, ea + 1).compareTo(b.substring(0, eb + 1));
-        if (names != 0) {
-            return names;
-        }
-        String va = a.substring(ea + 1);
-        String vb = b.substring(eb + 1);
-        try {
-            return new BigDecimal(va).compareTo(new BigDecimal(vb));
-        } catch (NumberFormatException notNumbers) {
-            return va.compareTo(vb);
-        }
-    }
+    private static final Pattern NUMBER = Pattern.compile("\\d{1,30}(\\.\\d{1,30})?");
 }

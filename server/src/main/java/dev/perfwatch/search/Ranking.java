@@ -7,11 +7,12 @@ import java.util.function.Function;
 
 /**
  * How well one typed word matches a name: its letters taken as prefixes of the name's words in reading order
- * ("rm1d" = <b>r</b>ecord<b>M</b>easurement cardinality=<b>1</b> <b>D</b>ELTA), the way IDEs find classes by their
- * humps. Letters covering more of fewer words score higher; a whole word ("1", not the "1" of "1000") more still;
- * method words and parameter values, which tell cases apart, more than class and parameter names. A word found only
- * inside a word, or only with its letters in order anywhere, still matches, below every hump match. The measurement
- * of what this reaches in three keystrokes is in docs/ui.md#search.
+ * ("rmd1" = <b>r</b>ecord<b>M</b>easurement aggregationTemporality=<b>D</b>ELTA cardinality=<b>1</b>), the
+ * way IDEs find classes by their humps. Letters covering more of fewer words score higher; a whole word ("1", not
+ * the "1" of "1000") more still; method words and parameter values, which tell cases apart, more than class and
+ * parameter names. A word found only inside a word, or only with its letters in order anywhere, still matches,
+ * below every hump match. The measurement of what this reaches in three keystrokes is in
+ * docs/ui.md#search-and-the-header-on-a-phone.
  */
 final class Ranking {
 

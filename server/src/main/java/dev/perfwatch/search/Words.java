@@ -37,7 +37,10 @@ final class Words {
         return words;
     }
 
-    /** A new word at i: a capital after a small letter, letters after digits or back, the last capital of a run before small letters. */
+    /**
+     * A new word at i: a capital after a small letter, letters after digits or back, the last capital of a run
+     * before small letters.
+     */
     private static boolean startsWord(String text, int i) {
         char previous = text.charAt(i - 1);
         char c = text.charAt(i);
