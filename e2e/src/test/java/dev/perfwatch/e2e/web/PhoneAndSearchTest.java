@@ -142,6 +142,11 @@ class PhoneAndSearchTest {
         assertThat(family.findElement(By.cssSelector(".detail")).getText())
             .isEqualTo("8 cases, by alphabet · stringLength");
         assertThat(chips).extracting(WebElement::getText).contains("ASCII · 1", "NON_ASCII · 1024");
+        assertThat(browser.script("""
+                const [heading, cases] = document.querySelectorAll('#search-results > li');
+                return heading.getBoundingClientRect().bottom <= cases.getBoundingClientRect().top + 1"""))
+            .as("the chips under their heading, not beside it").isEqualTo(true);
+        browser.screenshot(SCREENSHOTS.resolve("search.png"));
         chips.stream().filter(chip -> chip.getText().equals("NON_ASCII · 16")).findFirst().orElseThrow().click();
         browser.await("window.perfwatch?.timeline?.state === 'ready'");
         assertThat(browser.element("#full-name").getText()).contains("alphabet=NON_ASCII").contains("stringLength=16");
