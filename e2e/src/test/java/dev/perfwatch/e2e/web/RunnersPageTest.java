@@ -94,7 +94,7 @@ class RunnersPageTest {
             assertThat((Long) browser.script("return document.documentElement.scrollWidth"))
                 .isLessThanOrEqualTo((Long) browser.script("return document.documentElement.clientWidth"));
             browser.screenshot(Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"))
-                .resolve("phone-runners.png"));
+                .resolve("phone-runners-health.png"));
         }
         finally {
             browser.desktop();
