@@ -6,7 +6,7 @@
 import * as api from '../api.js';
 import { h, replace, select } from '../dom.js';
 import {
-  allocation, benchmarkName, caseLabel, dateTime, firstLine, shortSha, valueWithError,
+  allocation, benchmarkName, caseLabel, dateTime, firstLine, number, shortSha, valueWithError,
 } from '../format.js';
 import { seriesStyle } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
@@ -198,7 +198,7 @@ class EnvironmentsPage extends UrlPage {
         row.cells.map((cell, i) => (i === 0
           ? h('td', { class: 'num' }, cell ? valueWithError(cell.score, cell.error, row.unit) : '–')
           : this.ratioCell(row, cell))),
-        h('td', { class: 'num', title: row.cells.map((c) => c?.allocation ?? '–').join(' / ') },
+        h('td', { class: 'num', title: `${row.cells.map((c) => number(c?.allocation)).join(' / ')} B/op` },
           row.cells.map((c) => allocation(c?.allocation)).join(' / ')))))));
     if (others.length === 0) {
       this.bars.style.height = '';
