@@ -9,6 +9,18 @@ export function number(value) {
   return value === null || value === undefined ? '–' : significant.format(value);
 }
 
+/**
+ * Allocation per operation: JMH's gc profiler reports a few ten-thousandths of a byte for code that allocates
+ * nothing (its measurement residue), so below 0.01 B/op reads "≈0" rather than "0.00005913"; the exact figure is
+ * for a tooltip.
+ */
+export function allocation(value) {
+  if (value === null || value === undefined || !Number.isFinite(value)) {
+    return '–';
+  }
+  return Math.abs(value) < 0.01 ? '≈0' : significant.format(value);
+}
+
 /** "1,234 ± 5.6 ops/ms"; an unknown error is left out rather than shown as zero. */
 export function valueWithError(score, error, unit) {
   const text = error === null || error === undefined ? number(score) : `${number(score)} ± ${errorDigits.format(error)}`;

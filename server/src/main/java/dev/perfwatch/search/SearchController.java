@@ -11,8 +11,8 @@ import dev.perfwatch.system.NotFoundException;
 
 /**
  * The search box's answers: projects, benchmarks, cases (by their parameter values) and commits matching a few
- * typed characters, best first. Asked on every keystroke, so one pass without an index over the project's names is
- * enough for 10,000 cases (docs/ui.md#search has the measurement).
+ * typed characters, best first. Asked on every keystroke: cases are ranked in memory over a per-project catalog
+ * (docs/ui.md#search-and-the-header-on-a-phone has the rules and the measurement over 10,000 cases).
  */
 @RestController
 class SearchController {

@@ -23,6 +23,14 @@ record Terms(List<String> words) {
         return words.isEmpty();
     }
 
+    /** The words cut at anything but letters and digits ("cardinality=1" is two), for the ranking of names. */
+    String[] pieces() {
+        return words.stream()
+            .flatMap(word -> Arrays.stream(word.split("[^\\p{L}\\p{N}]+")))
+            .filter(piece -> !piece.isEmpty())
+            .toArray(String[]::new);
+    }
+
     /** "%s%t%r%": the letters in order with anything between them. */
     String[] fuzzy() {
         return words.stream().map(word -> {

@@ -84,6 +84,24 @@ class SearchTest {
         assertThat(api.get("/api/v1/search?q=%20").json().size()).as("nothing typed, nothing found").isZero();
     }
 
+    @Test
+    void searchWhenNewCasesArriveAfterASearchFindsThemAtOnce() {
+        Api api = api();
+        String project = "search-later";
+        ObjectNode first = Runs.run(UUID.randomUUID(), project, Runs.sha(10), List.of(), "2026-03-01T00:00:00Z",
+                Runs.thrpt("org.example.LaterBenchmark.first", 10));
+        assertThat(api.postJson("/api/v1/runs", first.toString()).status()).isEqualTo(201);
+        assertThat(values(api.get("/api/v1/search?project=" + project + "&q=lsec").json(), "benchmark")).isEmpty();
+
+        ObjectNode second = Runs.run(UUID.randomUUID(), project, Runs.sha(11), List.of(Runs.sha(10)),
+                "2026-03-02T00:00:00Z", Runs.thrpt("org.example.LaterBenchmark.second", 10));
+        assertThat(api.postJson("/api/v1/runs", second.toString()).status()).isEqualTo(201);
+        JsonNode hits = api.get("/api/v1/search?project=" + project + "&q=lsec").json();
+
+        assertThat(values(hits, "kind")).contains("case");
+        assertThat(values(hits, "benchmark")).containsOnly("org.example.LaterBenchmark.second");
+    }
+
     private static List<String> values(JsonNode hits, String field) {
         List<String> values = new java.util.ArrayList<>();
         hits.forEach(hit -> {

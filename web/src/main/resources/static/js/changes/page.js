@@ -8,6 +8,8 @@ import {
   benchmarkName, caseLabel, dateTime, firstLine, number, percent, shortSha, userBranches, valueWithError,
 } from '../format.js';
 import { applyFilter, filterBox } from '../filter.js';
+import { changePoints } from '../change-points.js';
+import { changePointCell, newestChangePoints } from './change-points.js';
 import { chosenProject, judged, timelineHref, UrlPage } from '../page-kit.js';
 import * as router from '../router.js';
 import { environmentLabels, jvmOf } from '../timeline/data.js';
@@ -56,7 +58,8 @@ class ChangesPage extends UrlPage {
     this.controls = h('div', { class: 'controls' });
     this.head = h('div', { class: 'commit-head' });
     this.table = h('div', { class: 'table-box' });
-    replace(this.section, this.controls, this.head, this.status, this.table,
+    this.points = h('div', { class: 'change-points-box' });
+    replace(this.section, this.controls, this.head, this.status, this.table, this.points,
       h('p', { class: 'hint' }, '← → step to the previous and next measured commit. A change is coloured when the ',
         'difference is larger than both results\' errors allow (99.9%); "maybe" when only at 95%.'));
   }
@@ -76,14 +79,19 @@ class ChangesPage extends UrlPage {
       query.environment = await this.environmentOf(project, query);
     }
     this.status.textContent = 'Loading…';
-    const changes = await api.get(`/api/v1/changes?${api.query(query)}`);
+    const [changes, points] = await Promise.all([api.get(`/api/v1/changes?${api.query(query)}`),
+      changePoints(project.name)]);
     if (!current()) {
       return;
     }
     this.changes = changes;
     this.renderControls(projects, project, changes);
     this.renderHead(project, changes);
-    this.renderTable(project, changes);
+    const here = points.filter((point) => point.commit?.sha === changes.commit.sha);
+    this.renderTable(project, changes, here);
+    replace(this.points, newestChangePoints(points, project.name, changes.environment));
+    this.debug.changePoints = { here: here.map((point) => point.id),
+      listed: [...this.points.querySelectorAll('tbody tr')].map((row) => row.dataset.status) };
     this.filter(router.current().params.get('filter'));
     this.status.textContent = `${changes.rows.length} results at ${shortSha(changes.commit.sha)}: `
       + `${summary(changes.rows)}.`;
@@ -145,7 +153,7 @@ class ChangesPage extends UrlPage {
       step(next, `${next ? shortSha(next.sha) : 'newest'} →`, 'changes-next', '→'));
   }
 
-  renderTable(project, changes) {
+  renderTable(project, changes, pointsHere = []) {
     const rows = [...changes.rows];
     if ((this.params.get('sort') ?? 'significance') === 'significance') {
       rows.sort(compareRows);
@@ -171,7 +179,8 @@ class ChangesPage extends UrlPage {
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, 'Benchmark'), h('th', { scope: 'col' }, 'Case'), h('th', { scope: 'col' }, 'Metric'),
         h('th', { scope: 'col', class: 'num' }, 'Result'),
-        h('th', { scope: 'col' }, 'Change vs previous'), h('th', { scope: 'col' }, `Trend vs ${changes.trend} back`))),
+        h('th', { scope: 'col' }, 'Change vs previous'), h('th', { scope: 'col' }, `Trend vs ${changes.trend} back`),
+        h('th', { scope: 'col' }, 'Change point'))),
       h('tbody', {}, rows.map((row) => h('tr', { dataset: { series: row.series, benchmark: row.benchmark,
         filterText: `${row.benchmark} ${caseLabel(row.case)} ${row.metric.name}` } },
         h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
@@ -182,7 +191,8 @@ class ChangesPage extends UrlPage {
         h('td', {}, row.metric.name),
         h('td', { class: 'num' }, valueWithError(row.score, row.error, row.metric.unit)),
         cell(row.previous, row.metric.direction, 'previous'),
-        cell(row.trend, row.metric.direction, 'trend'))))));
+        cell(row.trend, row.metric.direction, 'trend'),
+        changePointCell(pointsHere.filter((point) => point.series === row.series)))))));
   }
 
   /** Hides the rows the filter box leaves out; the summary still counts every row of the commit. */

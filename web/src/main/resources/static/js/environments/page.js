@@ -5,7 +5,9 @@
 
 import * as api from '../api.js';
 import { h, replace, select } from '../dom.js';
-import { benchmarkName, caseLabel, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
+import {
+  allocation, benchmarkName, caseLabel, dateTime, firstLine, number, shortSha, valueWithError,
+} from '../format.js';
 import { seriesStyle } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
 import { drawWhisker } from '../whiskers.js';
@@ -196,9 +198,10 @@ class EnvironmentsPage extends UrlPage {
         row.cells.map((cell, i) => (i === 0
           ? h('td', { class: 'num' }, cell ? valueWithError(cell.score, cell.error, row.unit) : '–')
           : this.ratioCell(row, cell))),
-        h('td', { class: 'num' }, row.cells.map((c) => (c?.allocation === null || c?.allocation === undefined ? '–'
-          : number(c.allocation))).join(' / ')))))));
+        h('td', { class: 'num', title: `${row.cells.map((c) => number(c?.allocation)).join(' / ')} B/op` },
+          row.cells.map((c) => allocation(c?.allocation)).join(' / ')))))));
     if (others.length === 0) {
+      this.bars.style.height = '';
       this.bars.replaceChildren();
     }
   }
@@ -222,25 +225,35 @@ class EnvironmentsPage extends UrlPage {
     this.chart?.destroy();
     this.chart = null;
     if (environments.length < 2 || rows.length === 0) {
+      // The height a previous chart needed would stay behind as a blank gap above the table.
+      this.bars.style.height = '';
       this.bars.replaceChildren();
       return;
     }
     const shown = rows.slice(0, CHART_ROWS);
     const canvas = h('canvas', { role: 'img', 'aria-label': `Each case's score in each environment as a ratio to `
       + `${environments[0].label}` });
-    this.bars.style.height = `${Math.max(160, shown.length * (10 + 8 * environments.length) + 70)}px`;
+    const single = new Set(shown.map((r) => r.benchmark)).size === 1;
+    // On a phone a case's label is one line per parameter: on one line it would take the whole width or be cut.
+    const narrow = window.matchMedia('(max-width: 640px)').matches;
+    const labels = shown.map((r) => {
+      const lines = [single ? null : benchmarkName(r.benchmark),
+        ...(narrow ? Object.entries(r.params ?? {}).map(([k, v]) => `${k}=${v}`)
+          : [Object.entries(r.params ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')])].filter(Boolean);
+      return lines.length === 0 ? r.caseKey : narrow ? lines : lines.join(' · ');
+    });
+    const lineCount = Math.max(1, ...labels.map((label) => (Array.isArray(label) ? label.length : 1)));
+    const perRow = Math.max(10 + 8 * environments.length, 13 * lineCount + 4);
+    this.bars.style.height = `${Math.max(160, shown.length * perRow + 70)}px`;
     replace(this.bars, canvas);
     if (rows.length > shown.length) {
       this.bars.append(h('p', { class: 'hint' }, `The chart shows the first ${CHART_ROWS} of ${rows.length} cases `
         + 'in the table\'s order.'));
     }
-    const single = new Set(shown.map((r) => r.benchmark)).size === 1;
     this.chart = new Chart(canvas, {
       type: 'bar',
       data: {
-        labels: shown.map((r) => [single ? null : benchmarkName(r.benchmark),
-          Object.entries(r.params ?? {}).map(([k, v]) => `${k}=${v}`).join(', ') || r.caseKey].filter(Boolean)
-          .join(' · ')),
+        labels,
         datasets: environments.map((e, i) => ({
           label: i === 0 ? `${e.label} (baseline)` : e.label,
           data: shown.map((r) => (i === 0 ? (r.cells[0] ? 1 : null) : r.cells[i]?.ratio ?? null)),

@@ -7,6 +7,8 @@ import { benchmarkName, caseLabel, number, percent, userBranches } from '../form
 import { seriesStyle, translucent } from '../palette.js';
 import { applyFilter, filterBox } from '../filter.js';
 import { current, navigate } from '../router.js';
+import { bySeries, changePoints, statusMarks, tone } from '../change-points.js';
+import { Queue } from './queue.js';
 import { ALLOC, environmentLabels, jvmOf, levelChange, line, xAxis } from '../timeline/data.js';
 
 const REVS = [15, 30, 50, 100, 200, 500];
@@ -24,37 +26,6 @@ const list = (value) => (value ? value.split(',').map((s) => s.trim()).filter(Bo
 function revsOf(params) {
   const value = Number.parseInt(params.get('revs') ?? '', 10);
   return Number.isInteger(value) && value >= 1 ? Math.min(value, 100000) : DEFAULT_REVS;
-}
-
-/** Requests run a few at a time, so scrolling through a large suite does not queue hundreds at once. */
-class Queue {
-  constructor(parallel) {
-    this.parallel = parallel;
-    this.running = 0;
-    this.waiting = [];
-  }
-
-  run(task) {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ task, resolve, reject });
-      this.next();
-    });
-  }
-
-  next() {
-    while (this.running < this.parallel && this.waiting.length > 0) {
-      const { task, resolve, reject } = this.waiting.shift();
-      this.running += 1;
-      task().then(resolve, reject).finally(() => {
-        this.running -= 1;
-        this.next();
-      });
-    }
-  }
-
-  clear() {
-    this.waiting = [];
-  }
 }
 
 class GridPage {
@@ -136,7 +107,9 @@ class GridPage {
       const benchmarks = await api.benchmarks(project.name);
       const benchmark = params.get('benchmark') ?? '';
       const metric = params.get('metric') || 'primary';
-      const series = await api.series({ project: project.name, benchmark: benchmark || undefined, metric, branch });
+      const [series, points] = await Promise.all([
+        api.series({ project: project.name, benchmark: benchmark || undefined, metric, branch }),
+        changePoints(project.name)]);
       if (generation !== this.generation) {
         return;
       }
@@ -145,7 +118,7 @@ class GridPage {
         .map((name) => params.get(name) ?? '').join('\u0000');
       if (key !== this.key) {
         this.key = key;
-        this.build(project, branch, series, metric, generation);
+        this.build(project, branch, series, metric, generation, bySeries(points));
       }
     } catch (error) {
       this.status.textContent = `Could not load the grid: ${error.message}`;
@@ -182,7 +155,7 @@ class GridPage {
     }
   }
 
-  build(project, branch, series, metric, generation) {
+  build(project, branch, series, metric, generation, changesBySeries = new Map()) {
     this.destroy();
     const hostClasses = list(this.params.get('hostClass'));
     const jvms = list(this.params.get('jvm'));
@@ -209,6 +182,7 @@ class GridPage {
     this.debug.tiles = tiles.length;
     this.debug.drawn = 0;
     this.debug.counts = {};
+    this.debug.marks = {};
     const revs = revsOf(this.params);
     this.status.textContent = tiles.length === 0 ? `No ${metric} results on branch ${branch}.`
       : `${tiles.length} cases, the last ${revs} results of each; a tile opens its timeline.`;
@@ -227,9 +201,15 @@ class GridPage {
       }
       const canvas = h('canvas', { 'aria-hidden': 'true' });
       const summary = h('span', { class: 'tile-summary' }, '…');
+      tile.changePoints = tile.series.flatMap((s) => changesBySeries.get(s.id) ?? []);
+      const marks = statusMarks(tile.changePoints);
+      if (marks.length > 0) {
+        this.debug.marks[String(tile.benchmarkCase.id)] = marks.map((mark) => mark.dataset.status);
+      }
       const item = h('li', { class: 'tile', dataset: { state: 'waiting', case: String(tile.benchmarkCase.id) } },
         h('a', { href: `#/timeline?${params.toString()}`, title },
           h('span', { class: 'tile-title' }, title), summary,
+          marks.length > 0 && h('span', { class: 'tile-marks' }, marks),
           h('div', { class: 'tile-chart' }, canvas)));
       item.dataset.filterText = `${tile.benchmark} ${caseLabel(tile.benchmarkCase)}`;
       item.load = () => this.queue.run(() => this.drawTile(item, canvas, summary, tile, styles, labels, revs,
@@ -284,7 +264,8 @@ class GridPage {
       options: {
         animation: false, parsing: false, responsive: true, maintainAspectRatio: false, spanGaps: true,
         events: [],
-        plugins: { legend: { display: false }, tooltip: { enabled: false }, decimation: { enabled: true } },
+        plugins: { legend: { display: false }, tooltip: { enabled: false }, decimation: { enabled: true },
+          annotation: { annotations: changeLines(tile.changePoints, axis) } },
         scales: { x: { type: 'linear', display: false }, y: { ticks: { maxTicksLimit: 3, font: { size: 10 } } } },
       },
     }));
@@ -296,4 +277,20 @@ class GridPage {
       this.setState('ready');
     }
   }
+}
+
+const LINE_COLOURS = { worse: '#D55E00', better: '#009E73', neutral: '#777' };
+
+/** A thin vertical line at each change point's commit among the tile's results (dotted while not confirmed). */
+function changeLines(points, axis) {
+  const lines = {};
+  points.forEach((point, i) => {
+    const x = axis.indexOf(point.commit?.sha);
+    if (x !== undefined) {
+      const firm = point.status === 'alerted' || point.status === 'confirmed';
+      lines[`change${i}`] = { type: 'line', xMin: x, xMax: x, borderColor: LINE_COLOURS[tone(point)],
+        borderWidth: 1, borderDash: firm ? [] : [2, 2] };
+    }
+  });
+  return lines;
 }

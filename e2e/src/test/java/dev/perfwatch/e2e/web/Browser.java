@@ -65,6 +65,20 @@ final class Browser implements AutoCloseable {
         driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, height));
     }
 
+    /**
+     * A phone's screen through the DevTools protocol's device emulation (headless Chromium's window cannot be made
+     * narrower than ~485 px on every build): the viewport, a touch device's overlay scrollbars and its meta viewport.
+     */
+    void phone(int width, int height) {
+        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", java.util.Map.of("width", width, "height",
+                height, "deviceScaleFactor", 1, "mobile", true));
+    }
+
+    /** Back to the window's own size after {@link #phone}. */
+    void desktop() {
+        driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
+    }
+
     void open(String url) {
         driver.get(url);
     }

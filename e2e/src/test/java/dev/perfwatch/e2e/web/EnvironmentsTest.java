@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.WebElement;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -156,5 +157,44 @@ class EnvironmentsTest {
             Thread.currentThread().interrupt();
             throw new IOException(ex);
         }
+    }
+
+    @Test
+    void pageWhenAllocationIsJmhsResidueReadsAboutZeroAndLeavesNoGapWithOneEnvironment() throws Exception {
+        // Commit a110c in two host classes, then a110d in one only: its page has nothing to chart.
+        int uploaded = 0;
+        for (String hostClass : List.of("zero-4c", "zero-8c", "zero-4c")) {
+            uploaded += 1;
+            WebSession.post(server, "/api/v1/runs", """
+                    {"id": "%s", "project": "zero-alloc", "branch": "main",
+                     "commit": {"sha": "%040x", "message": "Nothing allocates"},
+                     "host": {"name": "%s-01", "hostClass": "%s"},
+                     "jmh": [{"benchmark": "org.example.ZeroBenchmark.sum", "mode": "thrpt", "threads": 1, "forks": 2,
+                              "jdkVersion": "21.0.1", "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "21.0.1+12",
+                              "primaryMetric": {"score": 100, "scoreError": 1, "scoreUnit": "ops/ms",
+                                                "rawData": [[99, 100, 101], [100, 101, 99]]},
+                              "secondaryMetrics": {"·gc.alloc.rate.norm": {"score": 0.00005913, "scoreError": 0.00001,
+                                  "scoreUnit": "B/op", "rawData": [[0.00005, 0.00006], [0.00006, 0.00007]]}}}]}"""
+                .formatted(java.util.UUID.randomUUID(), uploaded < 3 ? 0xa110c : 0xa110d, hostClass, hostClass));
+        }
+        browser.open(server.url() + "/#/environments?project=zero-alloc&commit=" + "%040x".formatted(0xa110c));
+        browser.await("window.perfwatch?.environments?.state === 'ready'"
+                + " && document.querySelector('#environments-table')");
+
+        WebElement cell = browser.element("#environments-table tbody td:last-child");
+        assertThat(cell.getText()).isEqualTo("≈0 / ≈0");
+        assertThat(cell.getDomAttribute("title")).as("the exact figure on hover").isEqualTo("0.00006 / 0.00006 B/op");
+
+        assertThat(browser.script("return document.querySelector('#environments-page .bars canvas') !== null"))
+            .isEqualTo(true);
+        // The same page, another commit: what the chart of two environments left behind must go with it.
+        browser.script("location.hash = arguments[0]",
+                "#/environments?project=zero-alloc&commit=%040x".formatted(0xa110d));
+        browser.await("document.querySelector('#environments-page .status')?.textContent.startsWith('Only 1 ')");
+        assertThat(browser.script("return document.querySelector('#environments-table').getBoundingClientRect().top"
+                + " - document.querySelector('#environments-page .status').getBoundingClientRect().bottom"))
+            .as("no blank space left by the chart of two environments")
+            .satisfies(gap -> assertThat(((Number) gap).doubleValue()).isLessThan(80));
+        assertThat(browser.errors()).isEmpty();
     }
 }

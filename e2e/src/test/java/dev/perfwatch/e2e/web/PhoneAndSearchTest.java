@@ -3,6 +3,7 @@ package dev.perfwatch.e2e.web;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
 
 import dev.perfwatch.e2e.ServerProcess;
 
@@ -40,11 +43,13 @@ class PhoneAndSearchTest {
 
     @AfterAll
     static void desktop() {
+        browser.desktop();
         browser.size(1280, 960);
     }
 
     @BeforeEach
     void blank() {
+        browser.desktop();
         browser.size(1280, 960);
         browser.open("about:blank");
         browser.log();
@@ -54,7 +59,7 @@ class PhoneAndSearchTest {
     @ValueSource(strings = { "timeline", "grid", "changes", "comparison", "environments", "alerts", "requests",
         "runners" })
     void pageWhenOnAPhoneIsNoWiderThanTheScreenAndFoldsTheNavigation(String page) {
-        browser.size(360, 780);
+        browser.phone(360, 780);
         browser.open(server.url() + "/#/" + page + "?project=web");
         // The grid draws its tiles as they scroll into view: on a phone only the first few ever are.
         browser.await(page.equals("grid") ? "window.perfwatch?.grid?.drawn > 0"
@@ -63,8 +68,9 @@ class PhoneAndSearchTest {
         assertThat((Long) browser.script("return window.innerWidth")).isLessThanOrEqualTo(360L);
         assertThat((Long) browser.script("return document.documentElement.scrollWidth"))
             .as("no sideways scrolling at 360 px on " + page)
-            .isLessThanOrEqualTo((Long) browser.script("return window.innerWidth"));
+            .isLessThanOrEqualTo((Long) browser.script("return document.documentElement.clientWidth"));
         assertThat(browser.element("#nav").isDisplayed()).isFalse();
+        browser.screenshot(SCREENSHOTS.resolve("phone-" + page + ".png"));
 
         browser.element("#menu-button").click();
         assertThat(browser.element("#menu-button").getAttribute("aria-expanded")).isEqualTo("true");
@@ -77,7 +83,7 @@ class PhoneAndSearchTest {
 
     @Test
     void changesWhenOnAPhoneShowEachRowsVerdictOnScreen() throws IOException {
-        browser.size(360, 1000);
+        browser.phone(360, 1000);
         browser.open(server.url() + "/#/changes?project=web&hostClass=4-core&jvm=17.0.2&commit=" + sha(REGRESSION));
         browser.await("window.perfwatch?.changes?.state === 'ready' && document.querySelector('#changes-table td.sig')");
 
@@ -102,17 +108,48 @@ class PhoneAndSearchTest {
         browser.element("#search-input").sendKeys("1024 non");
         browser.await("window.perfwatch.search.state === 'ready' && window.perfwatch.search.hits.length > 0");
 
-        Object first = browser.script("return window.perfwatch.search.hits[0]");
+        Object first = browser.script("return window.perfwatch.search.hits[window.perfwatch.search.selected]");
         assertThat(first.toString()).contains("kind=case").contains("stringLength=1024").contains("NON_ASCII");
-        assertThat(browser.element("#search-results li[aria-selected=true]").getText())
-            .contains("stringLength=1024").contains("NON_ASCII");
-        browser.element("#search-results li[aria-selected=true] a").click();
+        assertThat(browser.element("#search-results [aria-selected=true]").getText()).contains("NON_ASCII");
+        assertThat(browser.element("#search-results li.cases .detail").getText()).as("what its cases share")
+            .contains("with stringLength=1024");
+        assertThat(browser.element("#search-results [aria-selected=true]").getAttribute("title"))
+            .contains("stringLength=1024").contains(SuiteHistory.BENCHMARK);
+        browser.element("#search-results [aria-selected=true]").click();
         browser.await("window.perfwatch?.timeline?.state === 'ready'");
         assertThat(browser.url()).contains("#/timeline?").contains("case=");
         assertThat(browser.element("#search-results").isDisplayed()).isFalse();
         assertThat(browser.element("#full-name").getText()).as("the whole name, not cut like a select's entry")
             .contains(SuiteHistory.BENCHMARK).contains("stringLength=1024");
         assertThat(browser.element("#full-name button.copy").getAttribute("title")).contains(SuiteHistory.BENCHMARK);
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
+    void searchWhenAMethodsInitialsAreTypedShowsItsFamilyAsChipsOfTheValuesThatDiffer() {
+        browser.open(server.url() + "/#/changes?project=web");
+        browser.await("window.perfwatch?.changes?.state === 'ready'");
+
+        browser.element("#search-input").sendKeys("wrb");
+        browser.await("window.perfwatch.search.state === 'ready' && window.perfwatch.search.hits.length > 0");
+
+        WebElement family = browser.element("#search-results li.cases");
+        assertThat(browser.element("#search-results li[role=option]").getText()).as("the group's heading")
+            .contains("StringSerializationBenchmark.writeReusingBuffer");
+        List<WebElement> chips = family.findElements(By.cssSelector("a.chip"));
+        assertThat(chips).as("every case of the family, one chip each")
+            .hasSize(SuiteHistory.LENGTHS.size() * SuiteHistory.ALPHABETS.size());
+        assertThat(family.findElement(By.cssSelector(".detail")).getText())
+            .isEqualTo("8 cases, by alphabet · stringLength");
+        assertThat(chips).extracting(WebElement::getText).contains("ASCII · 1", "NON_ASCII · 1024");
+        assertThat(browser.script("""
+                const [heading, cases] = document.querySelectorAll('#search-results > li');
+                return heading.getBoundingClientRect().bottom <= cases.getBoundingClientRect().top + 1"""))
+            .as("the chips under their heading, not beside it").isEqualTo(true);
+        browser.screenshot(SCREENSHOTS.resolve("search.png"));
+        chips.stream().filter(chip -> chip.getText().equals("NON_ASCII · 16")).findFirst().orElseThrow().click();
+        browser.await("window.perfwatch?.timeline?.state === 'ready'");
+        assertThat(browser.element("#full-name").getText()).contains("alphabet=NON_ASCII").contains("stringLength=16");
         assertThat(errors()).isEmpty();
     }
 

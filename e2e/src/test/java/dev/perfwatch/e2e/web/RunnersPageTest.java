@@ -5,11 +5,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.util.logging.Level;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.WebElement;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -74,6 +76,29 @@ class RunnersPageTest {
             .contains("1 job waiting and no runner able to take them");
         assertThat(browser.log().stream().filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()))
             .isEmpty();
+    }
+
+    @Test
+    void runnersWhenOnAPhoneKeepEachStateBadgeWholeBesideItsLabel() {
+        browser.phone(360, 900);
+        try {
+            browser.open(server.url() + "/#/runners?hostClass=noise-2c");
+            browser.await("window.perfwatch?.runners?.state === 'ready'");
+
+            WebElement badge = browser.element("#runner-classes tr[data-runner='noisy-2c-02'] td.health .badge");
+            assertThat(badge.getText()).isEqualTo("noisy");
+            assertThat(browser.script("const b = arguments[0].getBoundingClientRect();"
+                    + " return b.right <= document.documentElement.clientWidth && arguments[0].scrollWidth"
+                    + " <= arguments[0].clientWidth + 1 && b.height < 24", badge)).as("not squeezed into a column")
+                .isEqualTo(true);
+            assertThat((Long) browser.script("return document.documentElement.scrollWidth"))
+                .isLessThanOrEqualTo((Long) browser.script("return document.documentElement.clientWidth"));
+            browser.screenshot(Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"))
+                .resolve("phone-runners-health.png"));
+        }
+        finally {
+            browser.desktop();
+        }
     }
 
     private static String register(String name, String hostClass) {

@@ -1,0 +1,93 @@
+// The detector's change points (GET /api/v1/change-points, docs/api.md#change-points) as the suite grid and the
+// changes page show them: one read per project, words for the amount (percent, or the change in the unit where the
+// level before is ~0, as B/op from none), and a mark per status. The timeline draws its own (timeline/annotations.js).
+
+import { optional, query } from './api.js';
+import { h } from './dom.js';
+import { number, percent, shortSha } from './format.js';
+
+/** Statuses in the order their marks are listed, the ones asking for attention first. */
+export const STATUS_ORDER = ['alerted', 'confirmed', 'confirming', 'suspected', 'unconfirmed', 'transient',
+  'resolved', 'historical', 'dismissed'];
+
+/** What each status means, for the marks' tooltips and the legend. */
+export const STATUS_WORDS = {
+  alerted: 'alerted (an alert group notified)',
+  confirmed: 'confirmed by re-runs',
+  confirming: 'being confirmed by re-runs',
+  suspected: 'suspected, not yet confirmed',
+  unconfirmed: 'unconfirmed (the detector only: no runner for its host class)',
+  transient: 'transient (the level did not hold)',
+  resolved: 'resolved (back to the level before)',
+  historical: 'historical (imported or old: notifies nobody)',
+  dismissed: 'dismissed by re-runs',
+};
+
+/**
+ * The project's newest change points (the API's limit, 1000), or none on a server without the API. Grouped by
+ * series id on request.
+ */
+export async function changePoints(project, filter = {}) {
+  const found = await optional(`/api/v1/change-points?${query({ project, limit: 1000, ...filter })}`);
+  return Array.isArray(found) ? found : [];
+}
+
+export function bySeries(points) {
+  const map = new Map();
+  for (const point of points) {
+    if (!map.has(point.series)) {
+      map.set(point.series, []);
+    }
+    map.get(point.series).push(point);
+  }
+  return map;
+}
+
+/** "−12%", or "+64 B/op" where there is no ratio (the level before ~0). */
+export function amount(point) {
+  if (typeof point.magnitude === 'number' && Number.isFinite(point.magnitude)) {
+    return percent(point.magnitude);
+  }
+  if (typeof point.absoluteChange === 'number') {
+    return `${point.absoluteChange > 0 ? '+' : ''}${number(point.absoluteChange)} ${point.unit ?? ''}`.trim();
+  }
+  return '';
+}
+
+/** One line per change point: direction, amount, commit, environment, status and why. */
+export function describe(point) {
+  const environment = [point.environment?.hostClass, point.environment?.jvm && `JDK ${point.environment.jvm}`]
+    .filter(Boolean).join(' · ');
+  const triaged = point.alertStatus ? `, alert ${point.alertStatus}` : '';
+  const reason = point.reason ? `: ${point.reason}` : '';
+  return `${point.direction ?? 'change'} ${amount(point)} at ${shortSha(point.commit?.sha)} (${environment})`
+    + ` — ${point.status}${triaged}${reason}`;
+}
+
+/** The tone a direction is coloured in, as the rest of the UI colours worse and better. */
+export function tone(point) {
+  return point.direction === 'regression' ? 'worse' : point.direction === 'improvement' ? 'better' : 'neutral';
+}
+
+/**
+ * A mark per status among the points: the status word, how many, coloured by the worst direction among them, its
+ * tooltip listing each point.
+ */
+export function statusMarks(points) {
+  const statuses = [...new Set(points.map((point) => point.status))]
+    .sort((a, b) => rank(a) - rank(b));
+  return statuses.map((status) => {
+    const these = points.filter((point) => point.status === status);
+    const tones = new Set(these.map(tone));
+    const shade = tones.has('worse') ? 'worse' : tones.has('better') ? 'better' : 'neutral';
+    const arrow = shade === 'worse' ? '▼' : shade === 'better' ? '▲' : '◆';
+    return h('span', { class: `cp-mark cp-${status} cp-${shade}`, dataset: { status },
+      title: `${STATUS_WORDS[status] ?? status}\n${these.map(describe).join('\n')}` },
+    `${arrow} ${status}${these.length > 1 ? ` ×${these.length}` : ''}`);
+  });
+}
+
+function rank(status) {
+  const at = STATUS_ORDER.indexOf(status);
+  return at < 0 ? STATUS_ORDER.length : at;
+}
