@@ -110,12 +110,14 @@ class SeriesController {
         }
         one(id);
         PointRange.Positions range = ranges.resolve(id, from, to);
-        long total = range.empty() ? 0 : overview.count(id, range);
+        SeriesOverview.Extent extent = range.empty() ? new SeriesOverview.Extent(0, false, 0)
+                : overview.extent(id, range);
+        long total = extent.total();
         if (total <= buckets) {
             List<SeriesViews.Point> points = total == 0 ? List.of() : queries.points(id, buckets, null, range);
             return new SeriesOverview.Overview(id, total, false, List.of(), points);
         }
-        return new SeriesOverview.Overview(id, total, true, overview.buckets(id, range, total, buckets), List.of());
+        return new SeriesOverview.Overview(id, total, true, overview.buckets(id, range, extent, buckets), List.of());
     }
 
     @GetMapping(path = "/series/{id}/points", produces = "text/csv")

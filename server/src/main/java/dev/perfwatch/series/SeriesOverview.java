@@ -1,5 +1,6 @@
 package dev.perfwatch.series;
 
+import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -42,9 +43,18 @@ class SeriesOverview {
     record Edge(String sha, Instant time) {
     }
 
-    long count(long series, PointRange.Positions range) {
+    /**
+     * How many points a range holds, and its first and last position.
+     *
+     * @param dense the positions are whole numbers without a gap or a repeat (one result per commit of a series
+     *     measured at every commit, the common case), so a point's rank is its position minus the first's
+     */
+    record Extent(long total, boolean dense, long first) {
+    }
+
+    Extent extent(long series, PointRange.Positions range) {
         return jdbc.sql("""
-                select count(*) from result
+                select count(*) as total, min(position) as first, max(position) as last from result
                 where series_id = :series
                   and position >= coalesce(cast(:from as numeric), '-Infinity')
                   and position <= coalesce(cast(:to as numeric), 'Infinity')
@@ -52,16 +62,39 @@ class SeriesOverview {
             .param("series", series)
             .param("from", range.from())
             .param("to", range.to())
-            .query(Long.class)
+            .query((rs, row) -> {
+                long total = rs.getLong("total");
+                BigDecimal first = rs.getBigDecimal("first");
+                BigDecimal last = rs.getBigDecimal("last");
+                boolean dense = total > 0 && whole(first) && whole(last)
+                        && last.subtract(first).add(BigDecimal.ONE).compareTo(BigDecimal.valueOf(total)) == 0;
+                return new Extent(total, dense, dense ? first.longValueExact() : 0);
+            })
             .single();
     }
 
-    List<Bucket> buckets(long series, PointRange.Positions range, long total, int buckets) {
-        return jdbc.sql("""
-                with r as (
+    private static final BigDecimal LARGEST = BigDecimal.valueOf(1L << 52);
+
+    private static boolean whole(BigDecimal value) {
+        return value != null && (value.signum() == 0 || value.stripTrailingZeros().scale() <= 0)
+                && value.abs().compareTo(LARGEST) < 0;
+    }
+
+    /**
+     * The buckets of a range: the bucket of a point is its rank times {@code buckets} over the total. On a dense
+     * range the rank is the position's distance from the first, computed per entry as the index is read; otherwise
+     * a window function numbers the entries, which costs about as much again as reading them.
+     */
+    List<Bucket> buckets(long series, PointRange.Positions range, Extent extent, int buckets) {
+        String ranked = extent.dense() ? """
+                    select position, score, (cast(position as bigint) - :first) * :buckets / :total as bucket
+                    from result
+                """ : """
                     select position, score,
                            (row_number() over (order by position) - 1) * :buckets / :total as bucket
                     from result
+                """;
+        return jdbc.sql("with r as (" + ranked + """
                     where series_id = :series
                       and position >= coalesce(cast(:from as numeric), '-Infinity')
                       and position <= coalesce(cast(:to as numeric), 'Infinity')
@@ -88,7 +121,8 @@ class SeriesOverview {
             .param("from", range.from())
             .param("to", range.to())
             .param("buckets", (long) buckets)
-            .param("total", total)
+            .param("total", extent.total())
+            .param("first", extent.first())
             .query((rs, row) -> new Bucket(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"),
                     nullable(rs, "mean"), new Edge(rs.getString("first_sha"), instant(rs.getTimestamp("first_time"))),
                     new Edge(rs.getString("last_sha"), instant(rs.getTimestamp("last_time")))))

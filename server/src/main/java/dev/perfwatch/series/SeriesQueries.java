@@ -125,19 +125,23 @@ class SeriesQueries {
     void points(long series, int limit, Instant since, PointRange.Positions range, RowCallbackHandler each) {
         jdbc.sql("""
                 select c.sha, c.time, c.author, split_part(c.message, E'\n', 1) as message,
-                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, run.created_at as recorded_at,
+                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, r.recorded_at,
                        coalesce(n.noisy, false) as noisy, n.reason as noise_reason
-                from (select commit_id, position, run_id, score, error, ci_lower, ci_upper from result
+                from (select commit_id, position, run_id, score, error, ci_lower, ci_upper,
+                             -- results stored before V16 have no copy of their run's time: coalesce evaluates
+                             -- the subquery only for those
+                             coalesce(recorded_at, (select created_at from run where run.id = result.run_id))
+                                 as recorded_at
+                      from result
                       where series_id = :series
                         and position >= coalesce(cast(:from as numeric), '-Infinity')
                         and position <= coalesce(cast(:to as numeric), 'Infinity')
                       order by position desc
                       limit :limit) r
                 join commit c on c.id = r.commit_id
-                join run on run.id = r.run_id
                 left join run_noise n on n.run_id = r.run_id
                 -- a commit without a time is placed by when its run was recorded, as the timeline draws it
-                where cast(:since as timestamptz) is null or coalesce(c.time, run.created_at) >= :since
+                where cast(:since as timestamptz) is null or coalesce(c.time, r.recorded_at) >= :since
                 order by r.position, r.run_id
                 """)
             .param("series", series)

@@ -150,6 +150,14 @@ class SeriesReadTest {
                 select run_id, true, 'load 3.1 per core', '{}' from result where series_id = :series
                 order by position limit 1
                 """).param("series", series).update();
+        // as a result stored before V16 kept it: no copy of its run's time
+        jdbc.sql("update result set recorded_at = null where series_id = :series and commit_id = "
+                + "(select id from commit where sha = :sha)").param("series", series).param("sha", Runs.sha(33)).update();
+        List<String> runTimes = jdbc.sql("""
+                select run.created_at from result r join run on run.id = r.run_id
+                where r.series_id = :series order by r.position
+                """).param("series", series).query(java.sql.Timestamp.class).list()
+            .stream().map(time -> time.toInstant().toString()).toList();
 
         Api.Response streamed = api.get("/api/v1/series/" + series + "/points");
 
@@ -158,6 +166,9 @@ class SeriesReadTest {
         assertThat(streamed.body()).isEqualTo(records);
         JsonNode points = streamed.json();
         assertThat(points).hasSize(3);
+        List<String> recordedAt = new ArrayList<>();
+        points.forEach(point -> recordedAt.add(point.get("recordedAt").asString()));
+        assertThat(recordedAt).as("the run's time, copied or looked up").isEqualTo(runTimes);
         assertThat(points.get(0).get("noisy").asBoolean()).isTrue();
         assertThat(points.get(1).get("commit").get("time").isNull()).isTrue();
         assertThat(points.get(1).get("error").isNull()).isTrue();
