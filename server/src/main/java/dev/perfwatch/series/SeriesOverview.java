@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -54,7 +55,18 @@ class SeriesOverview {
 
     Extent extent(long series, PointRange.Positions range) {
         return jdbc.sql("""
-                select count(*) as total, min(position) as first, max(position) as last from result
+                select count(*) as total,
+                       (select position from result
+                        where series_id = :series
+                          and position >= coalesce(cast(:from as numeric), '-Infinity')
+                          and position <= coalesce(cast(:to as numeric), 'Infinity')
+                        order by position limit 1) as first,
+                       (select position from result
+                        where series_id = :series
+                          and position >= coalesce(cast(:from as numeric), '-Infinity')
+                          and position <= coalesce(cast(:to as numeric), 'Infinity')
+                        order by position desc limit 1) as last
+                from result
                 where series_id = :series
                   and position >= coalesce(cast(:from as numeric), '-Infinity')
                   and position <= coalesce(cast(:to as numeric), 'Infinity')
@@ -94,28 +106,19 @@ class SeriesOverview {
                            (row_number() over (order by position) - 1) * :buckets / :total as bucket
                     from result
                 """;
-        return jdbc.sql("with r as (" + ranked + """
+        List<Aggregate> aggregates = jdbc.sql("with r as (" + ranked + """
                     where series_id = :series
                       and position >= coalesce(cast(:from as numeric), '-Infinity')
                       and position <= coalesce(cast(:to as numeric), 'Infinity')
-                ), b as (
-                    select bucket, count(*) as count,
-                           min(score) filter (where score > '-Infinity' and score < 'Infinity') as min,
-                           max(score) filter (where score > '-Infinity' and score < 'Infinity') as max,
-                           avg(score) filter (where score > '-Infinity' and score < 'Infinity') as mean,
-                           min(position) as first, max(position) as last
-                    from r
-                    group by bucket
                 )
-                select b.count, b.min, b.max, b.mean, fc.sha as first_sha, fc.time as first_time,
-                       lc.sha as last_sha, lc.time as last_time
-                from b
-                join series s on s.id = :series
-                join branch_commit fb on fb.branch_id = s.branch_id and fb.position = b.first
-                join commit fc on fc.id = fb.commit_id
-                join branch_commit lb on lb.branch_id = s.branch_id and lb.position = b.last
-                join commit lc on lc.id = lb.commit_id
-                order by b.bucket
+                select bucket, count(*) as count,
+                       min(score) filter (where score > '-Infinity' and score < 'Infinity') as min,
+                       max(score) filter (where score > '-Infinity' and score < 'Infinity') as max,
+                       avg(score) filter (where score > '-Infinity' and score < 'Infinity') as mean,
+                       min(position) as first, max(position) as last
+                from r
+                group by bucket
+                order by bucket
                 """)
             .param("series", series)
             .param("from", range.from())
@@ -123,10 +126,41 @@ class SeriesOverview {
             .param("buckets", (long) buckets)
             .param("total", extent.total())
             .param("first", extent.first())
-            .query((rs, row) -> new Bucket(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"),
-                    nullable(rs, "mean"), new Edge(rs.getString("first_sha"), instant(rs.getTimestamp("first_time"))),
-                    new Edge(rs.getString("last_sha"), instant(rs.getTimestamp("last_time")))))
+            .query((rs, row) -> new Aggregate(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"),
+                    nullable(rs, "mean"), rs.getBigDecimal("first"), rs.getBigDecimal("last")))
             .list();
+        Map<BigDecimal, Edge> edges = edges(series, aggregates);
+        return aggregates.stream()
+            .map(a -> new Bucket(a.count(), a.min(), a.max(), a.mean(), edges.get(a.first()), edges.get(a.last())))
+            .toList();
+    }
+
+    private record Aggregate(long count, Double min, Double max, Double mean, BigDecimal first, BigDecimal last) {
+    }
+
+    /**
+     * The commits at the buckets' first and last positions, in a statement of their own: joined to the aggregate,
+     * whose row count the planner cannot foresee, they were hashed against the whole commit table.
+     */
+    private Map<BigDecimal, Edge> edges(long series, List<Aggregate> aggregates) {
+        BigDecimal[] positions = aggregates.stream()
+            .flatMap(a -> java.util.stream.Stream.of(a.first(), a.last()))
+            .distinct()
+            .toArray(BigDecimal[]::new);
+        Map<BigDecimal, Edge> edges = new java.util.TreeMap<>();
+        jdbc.sql("""
+                select bc.position, c.sha, c.time
+                from series s
+                join branch_commit bc on bc.branch_id = s.branch_id and bc.position = any(cast(:positions as numeric[]))
+                join commit c on c.id = bc.commit_id
+                where s.id = :series
+                """)
+            .param("series", series)
+            .param("positions", positions)
+            .query(rs -> {
+                edges.put(rs.getBigDecimal("position"), new Edge(rs.getString("sha"), instant(rs.getTimestamp("time"))));
+            });
+        return edges;
     }
 
     private static Double nullable(ResultSet rs, String column) throws SQLException {

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -49,6 +48,15 @@ class ReadBenchmark {
     @Autowired
     MeterRegistry meters;
 
+    @Autowired
+    tools.jackson.databind.json.JsonMapper json;
+
+    @Autowired
+    SeriesQueries queries;
+
+    @Autowired
+    SeriesOverview overviews;
+
     @Test
     void tenThousandPointsAndTheOverview() {
         Api api = Api.at(port);
@@ -61,6 +69,7 @@ class ReadBenchmark {
             api.get(read);
             api.get(overview);
         }
+        inProcess(series);
         double[] readWall = new double[READS];
         double[] overviewWall = new double[READS];
         double readServer = 0;
@@ -71,6 +80,112 @@ class ReadBenchmark {
         }
         report("READ 10,000 points (limit=10000)", readWall, readServer);
         report("OVERVIEW 2,000 buckets of " + COMMITS + " points", overviewWall, overviewServer);
+    }
+
+    @Autowired
+    dev.perfwatch.database.DatabaseProperties database;
+
+    @Autowired
+    javax.sql.DataSource dataSource;
+
+    /**
+     * As autovacuum would leave a table that grew by appends: statistics, and a visibility map that lets the reads
+     * be index-only. The app role may not vacuum (it owns nothing), so this connects as the schema's owner.
+     */
+    private void vacuumAnalyze() {
+        java.util.Properties credentials = new java.util.Properties();
+        try (var reader = java.nio.file.Files.newBufferedReader(database.dataDir().resolve("postgres-credentials"));
+                var connection = java.sql.DriverManager.getConnection(
+                        dataSource.unwrap(com.zaxxer.hikari.HikariDataSource.class).getJdbcUrl(), "perfwatch_owner",
+                        load(credentials, reader).getProperty("perfwatch_owner"));
+                var statement = connection.createStatement()) {
+            statement.execute("vacuum analyze");
+        }
+        catch (java.io.IOException | java.sql.SQLException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    private static java.util.Properties load(java.util.Properties properties, java.io.Reader reader)
+            throws java.io.IOException {
+        properties.load(reader);
+        return properties;
+    }
+
+    /**
+     * The server's part without HTTP, old way against new, interleaved read by read: the points as records written
+     * by the ObjectMapper (before) against the rows streamed by PointsJson (now), beside the SQL alone; and the
+     * overview's window-function statement (before) against the one that ranks a dense range by position (now).
+     * JVM CPU is this thread's (PostgreSQL's work is the difference between wall and CPU, about).
+     */
+    private void inProcess(long series) {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        String[] names = { "points as records + ObjectMapper (before)", "points streamed by PointsJson (now)",
+                "points SQL alone, rows discarded", "overview, one statement by row_number() (before)",
+                "overview by position, edges apart (now)" };
+        double[][] wall = new double[names.length][READS];
+        double[][] cpu = new double[names.length][READS];
+        SeriesOverview.Extent extent = overviews.extent(series, PointRange.Positions.ALL);
+        assertThat(extent.dense()).isTrue();
+        SeriesOverview.Extent sparse = new SeriesOverview.Extent(extent.total(), false, 0);
+        assertThat(overviews.buckets(series, PointRange.Positions.ALL, sparse, 2000))
+            .isEqualTo(overviews.buckets(series, PointRange.Positions.ALL, extent, 2000));
+        Runnable[] ways = { () -> json.writeValueAsBytes(queries.points(series, 10_000, null, PointRange.Positions.ALL)),
+                () -> {
+                    try (var out = json.createGenerator(java.io.OutputStream.nullOutputStream())) {
+                        out.writeStartArray();
+                        queries.points(series, 10_000, null, PointRange.Positions.ALL, rs -> PointsJson.write(rs, out));
+                        out.writeEndArray();
+                    }
+                }, () -> queries.points(series, 10_000, null, PointRange.Positions.ALL, rs -> { }),
+                () -> jdbc.sql(OVERVIEW_BEFORE).param("series", series).param("total", extent.total())
+                    .query((rs, row) -> rs.getString(5)).list(),
+                () -> overviews.buckets(series, PointRange.Positions.ALL, extent, 2000) };
+        for (int i = 0; i < READS; i++) {
+            for (int way = 0; way < ways.length; way++) {
+                long cpuStarted = threads.getCurrentThreadCpuTime();
+                long started = System.nanoTime();
+                ways[way].run();
+                wall[way][i] = (System.nanoTime() - started) / 1e6;
+                cpu[way][i] = (threads.getCurrentThreadCpuTime() - cpuStarted) / 1e6;
+            }
+        }
+        for (int way = 0; way < ways.length; way++) {
+            System.out.printf("IN-PROCESS %s: wall p50 %.1f ms, JVM CPU p50 %.1f ms (load %s)%n", names[way],
+                    median(wall[way]), median(cpu[way]), load());
+        }
+    }
+
+    /** The overview's statement before this work (b1a2bc5), for the in-process comparison. */
+    private static final String OVERVIEW_BEFORE = """
+            with r as (
+                select position, score, (row_number() over (order by position) - 1) * 2000 / :total as bucket
+                from result
+                where series_id = :series
+            ), b as (
+                select bucket, count(*) as count,
+                       min(score) filter (where score > '-Infinity' and score < 'Infinity') as min,
+                       max(score) filter (where score > '-Infinity' and score < 'Infinity') as max,
+                       avg(score) filter (where score > '-Infinity' and score < 'Infinity') as mean,
+                       min(position) as first, max(position) as last
+                from r
+                group by bucket
+            )
+            select b.count, b.min, b.max, b.mean, fc.sha as first_sha, fc.time as first_time,
+                   lc.sha as last_sha, lc.time as last_time
+            from b
+            join series s on s.id = :series
+            join branch_commit fb on fb.branch_id = s.branch_id and fb.position = b.first
+            join commit fc on fc.id = fb.commit_id
+            join branch_commit lb on lb.branch_id = s.branch_id and lb.position = b.last
+            join commit lc on lc.id = lb.commit_id
+            order by b.bucket
+            """;
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     /** @return the server's total time over the block, in ms */
@@ -124,8 +239,10 @@ class ReadBenchmark {
                 """).param("series", series).param("commits", COMMITS).update();
         jdbc.sql("""
                 insert into branch_commit (branch_id, commit_id, position)
-                select s.branch_id, c.id, 1000 + g
+                select s.branch_id, c.id, last.position + g - 1
                 from series s
+                cross join (select max(position) as position from branch_commit bc join series s2
+                            on s2.branch_id = bc.branch_id where s2.id = :series) last
                 cross join generate_series(2, :commits) g
                 join commit c on c.project_id = s.project_id and c.sha = 'e' || lpad(to_hex(g), 39, '0')
                 where s.id = :series
@@ -134,7 +251,8 @@ class ReadBenchmark {
                 insert into run (id, project_id, branch_id, commit_id, host_id, host_class, body_sha256, result_count)
                 select gen_random_uuid(), s.project_id, s.branch_id, bc.commit_id, r.host_id, r.host_class, 'bulk', 1
                 from series s
-                join branch_commit bc on bc.branch_id = s.branch_id and bc.position >= 1000
+                join branch_commit bc on bc.branch_id = s.branch_id
+                join commit c on c.id = bc.commit_id and c.sha like 'e%'
                 join result x on x.series_id = s.id
                 join run r on r.id = x.run_id
                 where s.id = :series
@@ -151,7 +269,7 @@ class ReadBenchmark {
                 cross join lateral (select 1000 * (1 + 0.02 * (random() - 0.5)) as score) v
                 where s.id = :series
                 """).param("series", series).update();
-        jdbc.sql("vacuum analyze").update();
+        vacuumAnalyze();
         return series;
     }
 }
