@@ -1,6 +1,5 @@
 package dev.perfwatch.ingest;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -15,6 +14,7 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import org.postgresql.PGConnection;
+import org.postgresql.copy.PGCopyOutputStream;
 import org.postgresql.util.ByteConverter;
 
 import org.springframework.jdbc.datasource.DataSourceUtils;
@@ -47,11 +47,19 @@ class ResultCopy {
             String histogram) {
     }
 
+    /**
+     * Streams the rows into the COPY as they are encoded (64 KB at a time), rather than building the whole
+     * message first: a maximal upload's message is tens of megabytes, and was held twice while it grew.
+     */
     long copy(UUID run, long commit, BigDecimal position, List<Row> rows) {
-        byte[] data = encode(run, commit, position, rows);
         Connection connection = DataSourceUtils.getConnection(dataSource);
+        PGCopyOutputStream stream = null;
         try {
-            return connection.unwrap(PGConnection.class).getCopyAPI().copyIn(COPY, new ByteArrayInputStream(data));
+            stream = new PGCopyOutputStream(connection.unwrap(PGConnection.class), COPY, 1 << 16);
+            DataOutputStream out = new DataOutputStream(stream);
+            encode(run, commit, position, rows, out);
+            out.flush();
+            return stream.endCopy();
         }
         catch (SQLException ex) {
             throw new IllegalStateException("could not store the results of run " + run, ex);
@@ -60,51 +68,68 @@ class ResultCopy {
             throw new UncheckedIOException(ex);
         }
         finally {
+            cancel(stream);
             DataSourceUtils.releaseConnection(connection, dataSource);
+        }
+    }
+
+    /** A COPY left open by a failure would hold the connection in copy mode. */
+    private static void cancel(PGCopyOutputStream stream) {
+        if (stream != null && stream.isActive()) {
+            try {
+                stream.cancelCopy();
+            }
+            catch (SQLException ex) {
+                // the transaction rolls back anyway; the first failure is the one worth reporting
+            }
         }
     }
 
     static byte[] encode(UUID run, long commit, BigDecimal position, List<Row> rows) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + rows.size() * 600);
-        DataOutputStream out = new DataOutputStream(bytes);
         try {
-            out.write(SIGNATURE);
-            out.writeInt(0);
-            out.writeInt(0);
-            byte[] positionBytes = ByteConverter.numeric(position);
-            for (Row row : rows) {
-                out.writeShort(10);
-                out.writeInt(16);
-                out.writeLong(run.getMostSignificantBits());
-                out.writeLong(run.getLeastSignificantBits());
-                out.writeInt(8);
-                out.writeLong(row.series());
-                out.writeInt(8);
-                out.writeLong(commit);
-                out.writeInt(positionBytes.length);
-                out.write(positionBytes);
-                out.writeInt(8);
-                out.writeDouble(row.score());
-                nullableDouble(out, row.error());
-                nullableDouble(out, row.ciLower());
-                nullableDouble(out, row.ciUpper());
-                samples(out, row.samples());
-                if (row.histogram() == null) {
-                    out.writeInt(-1);
-                }
-                else {
-                    byte[] json = row.histogram().getBytes(StandardCharsets.UTF_8);
-                    out.writeInt(json.length + 1);
-                    out.writeByte(1); // jsonb's binary format: version 1, then the text
-                    out.write(json);
-                }
-            }
-            out.writeShort(-1);
+            encode(run, commit, position, rows, new DataOutputStream(bytes));
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
         return bytes.toByteArray();
+    }
+
+    private static void encode(UUID run, long commit, BigDecimal position, List<Row> rows, DataOutputStream out)
+            throws IOException {
+        out.write(SIGNATURE);
+        out.writeInt(0);
+        out.writeInt(0);
+        byte[] positionBytes = ByteConverter.numeric(position);
+        for (Row row : rows) {
+            out.writeShort(10);
+            out.writeInt(16);
+            out.writeLong(run.getMostSignificantBits());
+            out.writeLong(run.getLeastSignificantBits());
+            out.writeInt(8);
+            out.writeLong(row.series());
+            out.writeInt(8);
+            out.writeLong(commit);
+            out.writeInt(positionBytes.length);
+            out.write(positionBytes);
+            out.writeInt(8);
+            out.writeDouble(row.score());
+            nullableDouble(out, row.error());
+            nullableDouble(out, row.ciLower());
+            nullableDouble(out, row.ciUpper());
+            samples(out, row.samples());
+            if (row.histogram() == null) {
+                out.writeInt(-1);
+            }
+            else {
+                byte[] json = row.histogram().getBytes(StandardCharsets.UTF_8);
+                out.writeInt(json.length + 1);
+                out.writeByte(1); // jsonb's binary format: version 1, then the text
+                out.write(json);
+            }
+        }
+        out.writeShort(-1);
     }
 
     private static void nullableDouble(DataOutputStream out, Double value) throws IOException {
