@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Heap of a maximal upload (issue 14: at most five times the body). Not a test (tag {@code benchmark}; it runs
- * full collections in a loop): a JMH file of about 31 MB (10,000 cases, each a primary score and three GC metrics
+ * full collections in a loop): a JMH file of about 31 MB (7,000 cases, each a primary score and three GC metrics
  * with 5 forks × 10 iterations) is posted to {@code /api/v1/runs/jmh} while a sampler collects every 25 ms and
  * keeps the highest live heap; the client's body is allocated before the baseline. Beside it, in this process, what
  * the old reading retained (the file's tree, the records and the whole COPY message) against the new (the records).
@@ -42,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ServerTest
 class UploadMemoryBenchmark {
 
-    static final int CASES = Integer.getInteger("bench.cases", 10_000);
+    static final int CASES = Integer.getInteger("bench.cases", 7_000);
 
     @LocalServerPort
     int port;
