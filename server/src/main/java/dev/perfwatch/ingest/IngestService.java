@@ -65,13 +65,9 @@ public class IngestService {
 
     private final Timer timer;
 
-    private final KnownSeries knownSeries;
-
     IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results, CommitPlacement placement,
-            TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters,
-            KnownSeries knownSeries) {
+            TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters) {
         this.json = json;
-        this.knownSeries = knownSeries;
         this.validator = validator;
         this.store = store;
         this.results = results;
@@ -190,38 +186,12 @@ public class IngestService {
         return new IngestReceipt(upload.id(), count, true);
     }
 
-    /** Series ids in the order of the benchmarks' metrics. */
+    /**
+     * Series ids in the order of the benchmarks' metrics: what is missing of the vocabulary is created, one
+     * set-based statement per table. (One statement joining all of them, to skip the inserts when everything
+     * exists, was measured slower: 160 against 33 ms per 500-result transaction, docs/performance.md.)
+     */
     private long[] series(long project, long branch, String hostClass, List<JmhBenchmark> benchmarks, int count) {
-        Optional<long[]> known = knownSeries.find(project, branch, hostClass, keys(benchmarks, count));
-        return known.isPresent() ? known.get() : newSeries(project, branch, hostClass, benchmarks, count);
-    }
-
-    private KnownSeries.Keys keys(List<JmhBenchmark> benchmarks, int count) {
-        KnownSeries.Keys keys = new KnownSeries.Keys(new String[count], new String[count], new String[count],
-                new String[count], new String[count], new String[count], new String[count], new String[count],
-                new String[count]);
-        int i = 0;
-        for (JmhBenchmark benchmark : benchmarks) {
-            String caseKey = caseKey(benchmark);
-            String args = json.writeValueAsString(benchmark.jvm().args());
-            for (JmhBenchmark.Metric metric : benchmark.metrics()) {
-                keys.benchmarks()[i] = benchmark.benchmark();
-                keys.caseKeys()[i] = caseKey;
-                keys.metrics()[i] = metric.name();
-                keys.units()[i] = metric.unit();
-                keys.directions()[i] = metric.direction();
-                keys.jdkVersions()[i] = benchmark.jvm().jdkVersion();
-                keys.vmNames()[i] = benchmark.jvm().vmName();
-                keys.vmVersions()[i] = benchmark.jvm().vmVersion();
-                keys.jvmArgs()[i] = args;
-                i++;
-            }
-        }
-        return keys;
-    }
-
-    /** Creates what is missing of the vocabulary, one set-based statement per table, and the series. */
-    private long[] newSeries(long project, long branch, String hostClass, List<JmhBenchmark> benchmarks, int count) {
         Map<JmhBenchmark.Jvm, Integer> jvmIndex = new LinkedHashMap<>();
         Map<String, Integer> nameIndex = new LinkedHashMap<>();
         Map<String, Integer> metricIndex = new LinkedHashMap<>();
