@@ -117,7 +117,7 @@ class ChangeQueries {
      * Every series of the environment (of one metric, or all) with a result at the commit: the newest run's result
      * there, the result before it on the branch, and the mean and spread of up to {@code trend} results before it.
      */
-    List<Measured> measured(long branch, long environment, long commit, String metric, int trend) {
+    List<Measured> measured(long branch, long environment, Placed commit, String metric, int trend) {
         return jdbc.sql("""
                 select s.id as series, b.name as benchmark, bc.id as case_id, bc.mode, bc.threads, bc.params,
                        m.name as metric, m.unit, m.direction,
@@ -130,7 +130,9 @@ class ChangeQueries {
                 join metric m on m.id = s.metric_id
                 join lateral (select r.score, r.error, r.position
                               from result r join run on run.id = r.run_id
-                              where r.series_id = s.id and r.commit_id = :commit
+                              -- the commit's position makes this a probe of result (series_id, position);
+                              -- commit_id alone is no key of that index: it scanned every result of the series
+                              where r.series_id = s.id and r.position = :position and r.commit_id = :commit
                               order by run.created_at desc, r.run_id
                               limit 1) here on true
                 left join lateral (select c.sha, r.score, r.error
@@ -150,7 +152,8 @@ class ChangeQueries {
                 """)
             .param("branch", branch)
             .param("environment", environment)
-            .param("commit", commit)
+            .param("commit", commit.id())
+            .param("position", commit.position())
             .param("metric", metric)
             .param("trend", trend)
             .query((rs, row) -> new Measured(rs.getLong("series"), rs.getString("benchmark"),

@@ -58,7 +58,7 @@ class ChangesController {
                     + " has no results in environment " + environment));
         ChangeQueries.Placed at = commit == null ? newest(found, chosen) : placed(found, commit);
         String metricFilter = "all".equals(metric) ? null : metric;
-        List<ChangeViews.Row> rows = queries.measured(found.id(), chosen.id(), at.id(), metricFilter, trend)
+        List<ChangeViews.Row> rows = queries.measured(found.id(), chosen.id(), at, metricFilter, trend)
             .stream()
             .map(ChangesController::row)
             .toList();

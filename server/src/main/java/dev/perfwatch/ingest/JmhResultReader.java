@@ -7,6 +7,8 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
 
 import dev.perfwatch.system.InvalidInputException;
@@ -38,6 +40,28 @@ final class JmhResultReader {
         List<JmhBenchmark> benchmarks = new ArrayList<>(file.size());
         for (int i = 0; i < file.size(); i++) {
             benchmarks.add(benchmark(file.get(i), path + "[" + i + "]"));
+        }
+        return benchmarks;
+    }
+
+    /**
+     * The same reading from a parser standing on the file's first token, one element at a time: only one
+     * benchmark's tree is in memory at once, so a 30 MB file costs its records, not a tree of it (issue 14: an
+     * upload held in memory at most five times its size). Problems are named by the same paths.
+     */
+    static List<JmhBenchmark> read(JsonParser parser, String path) {
+        if (parser.currentToken() != JsonToken.START_ARRAY) {
+            throw invalid(path, "must be the JMH result file: a JSON array");
+        }
+        List<JmhBenchmark> benchmarks = new ArrayList<>();
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            String elementPath = path + "[" + benchmarks.size() + "]";
+            JsonNode element = parser.readValueAsTree();
+            TextLimits.check(element, elementPath);
+            benchmarks.add(benchmark(element, elementPath));
+        }
+        if (benchmarks.isEmpty()) {
+            throw invalid(path, "must hold at least one benchmark result");
         }
         return benchmarks;
     }

@@ -1,13 +1,12 @@
 package dev.perfwatch.ingest;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.UUID;
 
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.HttpStatus;
@@ -23,7 +22,6 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.perfwatch.security.Caller;
 import dev.perfwatch.security.Role;
-import dev.perfwatch.system.InvalidInputException;
 import dev.perfwatch.system.NotFoundException;
 
 /** The ingest API: a run with its JMH result file, or a bare JMH file for {@code curl --data-binary} users. */
@@ -59,21 +57,15 @@ class RunController {
             @RequestParam(required = false) String repository, @RequestParam(required = false) UUID id,
             @RequestBody byte[] body, HttpServletRequest request) {
         Caller.require(request, Role.WRITE, Role.RUNNER);
-        JsonNode file;
-        try {
-            file = json.readTree(body);
-        }
-        catch (JacksonException ex) {
-            throw new InvalidInputException("body", "the body is not a JMH result file: " + ex.getOriginalMessage());
-        }
+        List<JmhBenchmark> benchmarks = UploadReader.jmh(json, body);
         String hostName = host == null || host.isBlank() ? hostClass : host;
         String fingerprint = IngestService.sha256(String.join("\u0000", project, branch, commit, hostClass, hostName,
                 String.valueOf(repository)) + "\u0000" + IngestService.sha256(body));
         UUID runId = id != null ? id : UUID.nameUUIDFromBytes(fingerprint.getBytes(StandardCharsets.UTF_8));
         RunUpload upload = new RunUpload(runId, project, repository, branch,
                 new RunUpload.Commit(commit, null, null, null, null),
-                new RunUpload.Host(hostName, hostClass, null, null, null, null, null), null, file);
-        IngestReceipt receipt = ingest.ingest(upload, fingerprint);
+                new RunUpload.Host(hostName, hostClass, null, null, null, null, null), null, null);
+        IngestReceipt receipt = ingest.ingest(upload, benchmarks, fingerprint);
         ingest.recordBodySize(body.length);
         return answer(receipt);
     }

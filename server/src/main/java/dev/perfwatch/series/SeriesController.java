@@ -5,7 +5,13 @@ import java.io.Writer;
 import java.time.Instant;
 import java.util.List;
 
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletResponse;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -32,8 +38,11 @@ class SeriesController {
 
     private final SeriesOverview overview;
 
-    SeriesController(SeriesQueries queries, PointRange ranges, SeriesOverview overview) {
+    private final JsonMapper json;
+
+    SeriesController(SeriesQueries queries, PointRange ranges, SeriesOverview overview, JsonMapper json) {
         this.queries = queries;
+        this.json = json;
         this.ranges = ranges;
         this.overview = overview;
     }
@@ -60,16 +69,33 @@ class SeriesController {
         return queries.series(id).orElseThrow(() -> new NotFoundException("no series " + id));
     }
 
+    /**
+     * The points, written as the driver reads them (see {@link PointsJson}); every check happens before the first
+     * byte, so a refused read is still a problem document.
+     */
     @GetMapping(path = "/series/{id}/points", produces = MediaType.APPLICATION_JSON_VALUE)
-    List<SeriesViews.Point> points(@PathVariable long id, @RequestParam(defaultValue = "10000") int limit,
+    @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+            array = @ArraySchema(schema = @Schema(implementation = SeriesViews.Point.class))))
+    void points(@PathVariable long id, @RequestParam(defaultValue = "10000") int limit,
             @RequestParam(required = false) Instant since, @RequestParam(required = false) String from,
-            @RequestParam(required = false) String to) {
+            @RequestParam(required = false) String to, HttpServletResponse response) throws IOException {
+        PointRange.Positions range = checkedRange(id, limit, from, to);
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        try (JsonGenerator out = json.createGenerator(response.getOutputStream())) {
+            out.writeStartArray();
+            if (!range.empty()) {
+                queries.points(id, limit, since, range, rs -> PointsJson.write(rs, out));
+            }
+            out.writeEndArray();
+        }
+    }
+
+    private PointRange.Positions checkedRange(long id, int limit, String from, String to) {
         if (limit < 1 || limit > MAX_POINTS) {
             throw new InvalidInputException("limit", "limit must be between 1 and " + MAX_POINTS);
         }
         one(id);
-        PointRange.Positions range = ranges.resolve(id, from, to);
-        return range.empty() ? List.of() : queries.points(id, limit, since, range);
+        return ranges.resolve(id, from, to);
     }
 
     /**
@@ -84,19 +110,22 @@ class SeriesController {
         }
         one(id);
         PointRange.Positions range = ranges.resolve(id, from, to);
-        long total = range.empty() ? 0 : overview.count(id, range);
+        SeriesOverview.Extent extent = range.empty() ? new SeriesOverview.Extent(0, false, 0)
+                : overview.extent(id, range);
+        long total = extent.total();
         if (total <= buckets) {
             List<SeriesViews.Point> points = total == 0 ? List.of() : queries.points(id, buckets, null, range);
             return new SeriesOverview.Overview(id, total, false, List.of(), points);
         }
-        return new SeriesOverview.Overview(id, total, true, overview.buckets(id, range, total, buckets), List.of());
+        return new SeriesOverview.Overview(id, total, true, overview.buckets(id, range, extent, buckets), List.of());
     }
 
     @GetMapping(path = "/series/{id}/points", produces = "text/csv")
     void pointsCsv(@PathVariable long id, @RequestParam(defaultValue = "10000") int limit,
             @RequestParam(required = false) Instant since, @RequestParam(required = false) String from,
             @RequestParam(required = false) String to, HttpServletResponse response) throws IOException {
-        List<SeriesViews.Point> points = points(id, limit, since, from, to);
+        PointRange.Positions range = checkedRange(id, limit, from, to);
+        List<SeriesViews.Point> points = range.empty() ? List.of() : queries.points(id, limit, since, range);
         response.setContentType("text/csv;charset=UTF-8");
         Writer out = response.getWriter();
         out.write("sha,time,author,message,score,error,ci_lower,ci_upper,run\n");

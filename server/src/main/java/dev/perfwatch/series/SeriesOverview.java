@@ -1,10 +1,12 @@
 package dev.perfwatch.series;
 
+import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -42,9 +44,29 @@ class SeriesOverview {
     record Edge(String sha, Instant time) {
     }
 
-    long count(long series, PointRange.Positions range) {
+    /**
+     * How many points a range holds, and its first and last position.
+     *
+     * @param dense the positions are whole numbers without a gap or a repeat (one result per commit of a series
+     *     measured at every commit, the common case), so a point's rank is its position minus the first's
+     */
+    record Extent(long total, boolean dense, long first) {
+    }
+
+    Extent extent(long series, PointRange.Positions range) {
         return jdbc.sql("""
-                select count(*) from result
+                select count(*) as total,
+                       (select position from result
+                        where series_id = :series
+                          and position >= coalesce(cast(:from as numeric), '-Infinity')
+                          and position <= coalesce(cast(:to as numeric), 'Infinity')
+                        order by position limit 1) as first,
+                       (select position from result
+                        where series_id = :series
+                          and position >= coalesce(cast(:from as numeric), '-Infinity')
+                          and position <= coalesce(cast(:to as numeric), 'Infinity')
+                        order by position desc limit 1) as last
+                from result
                 where series_id = :series
                   and position >= coalesce(cast(:from as numeric), '-Infinity')
                   and position <= coalesce(cast(:to as numeric), 'Infinity')
@@ -52,47 +74,93 @@ class SeriesOverview {
             .param("series", series)
             .param("from", range.from())
             .param("to", range.to())
-            .query(Long.class)
+            .query((rs, row) -> {
+                long total = rs.getLong("total");
+                BigDecimal first = rs.getBigDecimal("first");
+                BigDecimal last = rs.getBigDecimal("last");
+                boolean dense = total > 0 && whole(first) && whole(last)
+                        && last.subtract(first).add(BigDecimal.ONE).compareTo(BigDecimal.valueOf(total)) == 0;
+                return new Extent(total, dense, dense ? first.longValueExact() : 0);
+            })
             .single();
     }
 
-    List<Bucket> buckets(long series, PointRange.Positions range, long total, int buckets) {
-        return jdbc.sql("""
-                with r as (
+    private static final BigDecimal LARGEST = BigDecimal.valueOf(1L << 52);
+
+    private static boolean whole(BigDecimal value) {
+        return value != null && (value.signum() == 0 || value.stripTrailingZeros().scale() <= 0)
+                && value.abs().compareTo(LARGEST) < 0;
+    }
+
+    /**
+     * The buckets of a range: the bucket of a point is its rank times {@code buckets} over the total. On a dense
+     * range the rank is the position's distance from the first, computed per entry as the index is read; otherwise
+     * a window function numbers the entries, which costs about as much again as reading them.
+     */
+    List<Bucket> buckets(long series, PointRange.Positions range, Extent extent, int buckets) {
+        String ranked = extent.dense() ? """
+                    select position, score, (cast(position as bigint) - :first) * :buckets / :total as bucket
+                    from result
+                """ : """
                     select position, score,
                            (row_number() over (order by position) - 1) * :buckets / :total as bucket
                     from result
+                """;
+        List<Aggregate> aggregates = jdbc.sql("with r as (" + ranked + """
                     where series_id = :series
                       and position >= coalesce(cast(:from as numeric), '-Infinity')
                       and position <= coalesce(cast(:to as numeric), 'Infinity')
-                ), b as (
-                    select bucket, count(*) as count,
-                           min(score) filter (where score > '-Infinity' and score < 'Infinity') as min,
-                           max(score) filter (where score > '-Infinity' and score < 'Infinity') as max,
-                           avg(score) filter (where score > '-Infinity' and score < 'Infinity') as mean,
-                           min(position) as first, max(position) as last
-                    from r
-                    group by bucket
                 )
-                select b.count, b.min, b.max, b.mean, fc.sha as first_sha, fc.time as first_time,
-                       lc.sha as last_sha, lc.time as last_time
-                from b
-                join series s on s.id = :series
-                join branch_commit fb on fb.branch_id = s.branch_id and fb.position = b.first
-                join commit fc on fc.id = fb.commit_id
-                join branch_commit lb on lb.branch_id = s.branch_id and lb.position = b.last
-                join commit lc on lc.id = lb.commit_id
-                order by b.bucket
+                select bucket, count(*) as count,
+                       min(score) filter (where score > '-Infinity' and score < 'Infinity') as min,
+                       max(score) filter (where score > '-Infinity' and score < 'Infinity') as max,
+                       avg(score) filter (where score > '-Infinity' and score < 'Infinity') as mean,
+                       min(position) as first, max(position) as last
+                from r
+                group by bucket
+                order by bucket
                 """)
             .param("series", series)
             .param("from", range.from())
             .param("to", range.to())
             .param("buckets", (long) buckets)
-            .param("total", total)
-            .query((rs, row) -> new Bucket(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"),
-                    nullable(rs, "mean"), new Edge(rs.getString("first_sha"), instant(rs.getTimestamp("first_time"))),
-                    new Edge(rs.getString("last_sha"), instant(rs.getTimestamp("last_time")))))
+            .param("total", extent.total())
+            .param("first", extent.first())
+            .query((rs, row) -> new Aggregate(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"),
+                    nullable(rs, "mean"), rs.getBigDecimal("first"), rs.getBigDecimal("last")))
             .list();
+        Map<BigDecimal, Edge> edges = edges(series, aggregates);
+        return aggregates.stream()
+            .map(a -> new Bucket(a.count(), a.min(), a.max(), a.mean(), edges.get(a.first()), edges.get(a.last())))
+            .toList();
+    }
+
+    private record Aggregate(long count, Double min, Double max, Double mean, BigDecimal first, BigDecimal last) {
+    }
+
+    /**
+     * The commits at the buckets' first and last positions, in a statement of their own: joined to the aggregate,
+     * whose row count the planner cannot foresee, they were hashed against the whole commit table.
+     */
+    private Map<BigDecimal, Edge> edges(long series, List<Aggregate> aggregates) {
+        BigDecimal[] positions = aggregates.stream()
+            .flatMap(a -> java.util.stream.Stream.of(a.first(), a.last()))
+            .distinct()
+            .toArray(BigDecimal[]::new);
+        Map<BigDecimal, Edge> edges = new java.util.TreeMap<>();
+        jdbc.sql("""
+                select bc.position, c.sha, c.time
+                from series s
+                join branch_commit bc on bc.branch_id = s.branch_id and bc.position = any(cast(:positions as numeric[]))
+                join commit c on c.id = bc.commit_id
+                where s.id = :series
+                """)
+            .param("series", series)
+            .param("positions", positions)
+            .query(rs -> {
+                edges.put(rs.getBigDecimal("position"), new Edge(rs.getString("sha"), instant(rs.getTimestamp("time"))));
+            });
+        return edges;
     }
 
     private static Double nullable(ResultSet rs, String column) throws SQLException {

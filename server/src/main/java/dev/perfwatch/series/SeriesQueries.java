@@ -4,11 +4,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -111,21 +113,35 @@ class SeriesQueries {
      * subject line of its commit's message; the whole message is a commit's detail, not a timeline's.
      */
     List<SeriesViews.Point> points(long series, int limit, Instant since, PointRange.Positions range) {
-        return jdbc.sql("""
+        List<SeriesViews.Point> points = new ArrayList<>();
+        points(series, limit, since, range, rs -> points.add(point(rs)));
+        return points;
+    }
+
+    /**
+     * The same points, handed to {@code each} row by row as the driver reads them, so that a caller can write them
+     * out without building a record per point (the 10,000-point read streams its JSON this way).
+     */
+    void points(long series, int limit, Instant since, PointRange.Positions range, RowCallbackHandler each) {
+        jdbc.sql("""
                 select c.sha, c.time, c.author, split_part(c.message, E'\n', 1) as message,
-                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, run.created_at as recorded_at,
+                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, r.recorded_at,
                        coalesce(n.noisy, false) as noisy, n.reason as noise_reason
-                from (select commit_id, position, run_id, score, error, ci_lower, ci_upper from result
+                from (select commit_id, position, run_id, score, error, ci_lower, ci_upper,
+                             -- results stored before V16 have no copy of their run's time: coalesce evaluates
+                             -- the subquery only for those
+                             coalesce(recorded_at, (select created_at from run where run.id = result.run_id))
+                                 as recorded_at
+                      from result
                       where series_id = :series
                         and position >= coalesce(cast(:from as numeric), '-Infinity')
                         and position <= coalesce(cast(:to as numeric), 'Infinity')
                       order by position desc
                       limit :limit) r
                 join commit c on c.id = r.commit_id
-                join run on run.id = r.run_id
                 left join run_noise n on n.run_id = r.run_id
                 -- a commit without a time is placed by when its run was recorded, as the timeline draws it
-                where cast(:since as timestamptz) is null or coalesce(c.time, run.created_at) >= :since
+                where cast(:since as timestamptz) is null or coalesce(c.time, r.recorded_at) >= :since
                 order by r.position, r.run_id
                 """)
             .param("series", series)
@@ -133,13 +149,20 @@ class SeriesQueries {
             .param("from", range.from())
             .param("to", range.to())
             .param("since", since == null ? null : Timestamp.from(since))
-            .query((rs, row) -> new SeriesViews.Point(
-                    new SeriesViews.Commit(rs.getString("sha"), instant(rs.getTimestamp("time")),
-                            rs.getString("author"), rs.getString("message")),
-                    finite(rs.getDouble("score")), nullableFinite(rs, "error"), nullableFinite(rs, "ci_lower"),
-                    nullableFinite(rs, "ci_upper"), rs.getObject("run_id", UUID.class),
-                    instant(rs.getTimestamp("recorded_at")), rs.getBoolean("noisy"), rs.getString("noise_reason")))
-            .list();
+            .query(each);
+    }
+
+    /** Column indexes of the points statement, in its select order. */
+    static final int SHA = 1, TIME = 2, AUTHOR = 3, MESSAGE = 4, SCORE = 5, ERROR = 6, CI_LOWER = 7, CI_UPPER = 8,
+            RUN = 9, RECORDED_AT = 10, NOISY = 11, NOISE_REASON = 12;
+
+    private static SeriesViews.Point point(ResultSet rs) throws SQLException {
+        return new SeriesViews.Point(
+                new SeriesViews.Commit(rs.getString(SHA), instant(rs.getTimestamp(TIME)), rs.getString(AUTHOR),
+                        rs.getString(MESSAGE)),
+                finite(rs.getDouble(SCORE)), nullableFinite(rs, ERROR), nullableFinite(rs, CI_LOWER),
+                nullableFinite(rs, CI_UPPER), rs.getObject(RUN, UUID.class), instant(rs.getTimestamp(RECORDED_AT)),
+                rs.getBoolean(NOISY), rs.getString(NOISE_REASON));
     }
 
     private static SeriesViews.Series series(ResultSet rs, int row) throws SQLException {
@@ -168,6 +191,11 @@ class SeriesQueries {
     }
 
     private static Double nullableFinite(ResultSet rs, String column) throws SQLException {
+        double value = rs.getDouble(column);
+        return rs.wasNull() ? null : finite(value);
+    }
+
+    private static Double nullableFinite(ResultSet rs, int column) throws SQLException {
         double value = rs.getDouble(column);
         return rs.wasNull() ? null : finite(value);
     }

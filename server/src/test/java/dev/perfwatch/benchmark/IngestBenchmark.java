@@ -59,6 +59,7 @@ class IngestBenchmark {
         warmUp(api);
 
         AtomicInteger next = new AtomicInteger();
+        long cpuStarted = processCpuNanos();
         long started = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(UPLOADERS);
         List<Future<?>> uploaders = new ArrayList<>();
@@ -74,9 +75,12 @@ class IngestBenchmark {
             uploader.get();
         }
         double seconds = (System.nanoTime() - started) / 1e9;
+        double cpuMillis = (processCpuNanos() - cpuStarted) / 1e6;
         int results = RUNS * CASES * 4;
-        System.out.printf("INGEST %d runs x %d results with %d uploaders: %.2f s, %.0f results/s, %.1f ms/run%n", RUNS,
-                CASES * 4, UPLOADERS, seconds, results / seconds, seconds * 1000 / RUNS);
+        System.out.printf("INGEST %d runs x %d results with %d uploaders: %.2f s, %.0f results/s, %.1f ms/run;"
+                + " JVM CPU (server and client) %.1f us/result (load %.2f)%n", RUNS, CASES * 4, UPLOADERS, seconds,
+                results / seconds, seconds * 1000 / RUNS, cpuMillis * 1000 / results,
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
 
         long series = longSeries(api, pool);
         pool.shutdown();
@@ -93,6 +97,12 @@ class IngestBenchmark {
         Arrays.sort(millis);
         System.out.printf("READ %d-point series over HTTP: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n", SERIES_POINTS,
                 millis[millis.length / 2], millis[(int) (millis.length * 0.99)], millis[millis.length - 1]);
+    }
+
+    /** This JVM's CPU time: the server's, plus the uploaders' sending of prepared bodies. */
+    static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+            .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private void warmUp(Api api) {

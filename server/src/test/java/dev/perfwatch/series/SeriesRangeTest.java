@@ -54,6 +54,30 @@ class SeriesRangeTest {
                 org.assertj.core.data.Offset.offset(1e-9));
     }
 
+    /**
+     * A commit measured twice makes the positions no longer one per point: buckets must still split the points
+     * evenly by rank (31 points in 10 buckets: 4, then 3 each), not by position.
+     */
+    @Test
+    void overviewWhenACommitHasTwoResultsBucketsByRankNotPosition() {
+        Api api = Api.at(port);
+        long series = upload(api, "ranges-repeat", 2000);
+        Api.Response again = api.postJson("/api/v1/runs", Runs.run(UUID.randomUUID(), "ranges-repeat",
+                Runs.sha(2000 + 3), List.of(Runs.sha(2000 + 2)), "2026-01-03T00:00:00Z",
+                Runs.thrpt("demo.Range.read", 3)).toString());
+        assertThat(again.status()).as(again.body()).isEqualTo(201);
+
+        JsonNode overview = api.get("/api/v1/series/" + series + "/points?buckets=10").json();
+
+        assertThat(overview.get("total").asLong()).isEqualTo(COMMITS + 1);
+        List<Long> counts = new ArrayList<>();
+        overview.get("buckets").forEach(bucket -> counts.add(bucket.get("count").asLong()));
+        assertThat(counts).containsExactly(4L, 3L, 3L, 3L, 3L, 3L, 3L, 3L, 3L, 3L);
+        assertThat(overview.get("buckets").get(0).get("last").get("sha").asString()).isEqualTo(Runs.sha(2000 + 3));
+        assertThat(overview.get("buckets").get(9).get("last").get("sha").asString())
+            .isEqualTo(Runs.sha(2000 + COMMITS));
+    }
+
     @Test
     void overviewWhenZoomedToFewerPointsThanBucketsGivesThePoints() {
         Api api = Api.at(port);

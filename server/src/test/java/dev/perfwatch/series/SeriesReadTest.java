@@ -6,8 +6,12 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
@@ -20,6 +24,15 @@ class SeriesReadTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    SeriesQueries queries;
 
     /**
      * A nightly benchmarked commits 1 and 4; a bisection later filled in 2 and 3, and a commit with a misleading
@@ -112,6 +125,56 @@ class SeriesReadTest {
         assertThat(api.get("/api/v1/benchmarks?project=" + project).json().get(0).get("name").asString())
             .isEqualTo("demo.Bench.write");
         assertThat(api.get("/api/v1/projects").body()).contains("\"name\":\"filtered\"");
+    }
+
+    /**
+     * The points are written straight from the result set (PointsJson); they must stay what the records wrote,
+     * byte for byte: nulls, a commit without time, non-finite numbers, a noisy run, quotes in a message.
+     */
+    @Test
+    void pointsWhenStreamedAreWhatTheRecordsWrite() {
+        String project = "streamed";
+        Api api = Api.at(port);
+        upload(api, project, 31, List.of(), "2026-03-01T10:15:30.123456Z", 1.5);
+        ObjectNode withoutTime = Runs.run(UUID.randomUUID(), project, Runs.sha(32), List.of(Runs.sha(31)), null,
+                Runs.thrpt("demo.Bench.write", 2.25));
+        ((ObjectNode) withoutTime.get("commit")).put("message", "Say \"hi\" \\ \u00e9\n\nbody");
+        ObjectNode primary = (ObjectNode) withoutTime.get("jmh").get(0).get("primaryMetric");
+        primary.put("scoreError", "NaN");
+        primary.putNull("scoreConfidence");
+        assertThat(api.postJson("/api/v1/runs", withoutTime.toString()).status()).isEqualTo(201);
+        upload(api, project, 33, List.of(Runs.sha(32)), "2026-03-03T00:00:00Z", 1e-300);
+        long series = primarySeries(api, project);
+        jdbc.sql("""
+                insert into run_noise (run_id, noisy, reason, host_check)
+                select run_id, true, 'load 3.1 per core', '{}' from result where series_id = :series
+                order by position limit 1
+                """).param("series", series).update();
+        // as a result stored before V16 kept it: no copy of its run's time
+        jdbc.sql("update result set recorded_at = null where series_id = :series and commit_id = "
+                + "(select id from commit where sha = :sha)").param("series", series).param("sha", Runs.sha(33)).update();
+        List<String> runTimes = jdbc.sql("""
+                select run.created_at from result r join run on run.id = r.run_id
+                where r.series_id = :series order by r.position
+                """).param("series", series).query(java.sql.Timestamp.class).list()
+            .stream().map(time -> time.toInstant().toString()).toList();
+
+        Api.Response streamed = api.get("/api/v1/series/" + series + "/points");
+
+        assertThat(streamed.contentType()).startsWith("application/json");
+        String records = json.writeValueAsString(queries.points(series, 10_000, null, PointRange.Positions.ALL));
+        assertThat(streamed.body()).isEqualTo(records);
+        JsonNode points = streamed.json();
+        assertThat(points).hasSize(3);
+        List<String> recordedAt = new ArrayList<>();
+        points.forEach(point -> recordedAt.add(point.get("recordedAt").asString()));
+        assertThat(recordedAt).as("the run's time, copied or looked up").isEqualTo(runTimes);
+        assertThat(points.get(0).get("noisy").asBoolean()).isTrue();
+        assertThat(points.get(1).get("commit").get("time").isNull()).isTrue();
+        assertThat(points.get(1).get("error").isNull()).isTrue();
+        assertThat(points.get(1).get("commit").get("message").asString()).isEqualTo("Say \"hi\" \\ \u00e9");
+        assertThat(api.get("/api/v1/series/" + series + "/points?from=" + Runs.sha(33) + "&to=" + Runs.sha(31))
+            .body()).isEqualTo("[]");
     }
 
     @Test

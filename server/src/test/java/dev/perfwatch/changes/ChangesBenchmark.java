@@ -1,0 +1,161 @@
+package dev.perfwatch.changes;
+
+import java.util.Arrays;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The changes view of 1,000 cases (issue 16: ≤ 50 ms at any trend depth). Not a test (tag {@code benchmark}): a
+ * project of 1,000 cases measured at each of {@code bench.commits} commits (default 1,000, one run per commit,
+ * results without samples: the view reads none) is loaded by SQL, then the newest commit's view is read at trend
+ * depths 10, 100 and 1,000, interleaved. Run: {@code ./mvnw -o -pl server -am verify -Dgroups=benchmark
+ * -DexcludedGroups=none -Dtest=ChangesBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+@Tag("benchmark")
+@ServerTest
+class ChangesBenchmark {
+
+    static final int COMMITS = Integer.getInteger("bench.commits", 1_000);
+
+    static final int READS = Integer.getInteger("bench.reads", 40);
+
+    static final int[] TRENDS = { 10, 100, 1000 };
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Test
+    void thousandCasesAtEveryTrendDepth() {
+        load();
+        Api api = Api.at(port);
+        String path = "/api/v1/changes?project=changes-bench&trend=";
+        Api.Response first = api.get(path + 10);
+        assertThat(first.status()).as(first.body()).isEqualTo(200);
+        assertThat(first.json().get("rows")).hasSize(1000);
+        double[][] millis = new double[TRENDS.length][READS];
+        for (int i = 0; i < 5; i++) {
+            for (int trend : TRENDS) {
+                api.get(path + trend);
+            }
+        }
+        for (int i = 0; i < READS; i++) {
+            for (int t = 0; t < TRENDS.length; t++) {
+                long started = System.nanoTime();
+                assertThat(api.get(path + TRENDS[t]).status()).isEqualTo(200);
+                millis[t][i] = (System.nanoTime() - started) / 1e6;
+            }
+        }
+        for (int t = 0; t < TRENDS.length; t++) {
+            Arrays.sort(millis[t]);
+            System.out.printf("CHANGES 1,000 cases x %d commits, trend %d: p50 %.1f ms, p99 %.1f ms (load %.2f)%n",
+                    COMMITS, TRENDS[t], millis[t][READS / 2], millis[t][(int) (READS * 0.99)],
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+    }
+
+    private void load() {
+        jdbc.sql("insert into project (name) values ('changes-bench')").update();
+        jdbc.sql("insert into branch (project_id, name) select id, 'main' from project where name = 'changes-bench'")
+            .update();
+        jdbc.sql("update project set default_branch = 'main' where name = 'changes-bench'").update();
+        jdbc.sql("insert into host (name, host_class) values ('changes-host', 'changes-4') on conflict do nothing")
+            .update();
+        jdbc.sql("insert into environment (host_class) values ('changes-4') on conflict do nothing").update();
+        jdbc.sql("""
+                insert into metric (name, unit, direction) values ('primary', 'ops/ms', 'higher') on conflict do nothing
+                """).update();
+        jdbc.sql("""
+                insert into benchmark (project_id, name)
+                select p.id, 'changes.Suite.m' || g from project p, generate_series(0, 9) g
+                where p.name = 'changes-bench'
+                """).update();
+        jdbc.sql("""
+                insert into benchmark_case (benchmark_id, mode, threads, params, key)
+                select b.id, 'thrpt', 1, jsonb_build_object('n', cast(n as text)), 'thrpt;threads=1;n=' || n
+                from benchmark b join project p on p.id = b.project_id and p.name = 'changes-bench'
+                cross join generate_series(0, 99) n
+                """).update();
+        jdbc.sql("""
+                insert into series (project_id, branch_id, case_id, metric_id, environment_id)
+                select p.id, br.id, c.id, m.id, e.id
+                from project p join branch br on br.project_id = p.id
+                join benchmark b on b.project_id = p.id join benchmark_case c on c.benchmark_id = b.id
+                join metric m on m.name = 'primary' and m.unit = 'ops/ms'
+                join environment e on e.host_class = 'changes-4'
+                where p.name = 'changes-bench'
+                """).update();
+        jdbc.sql("""
+                insert into commit (project_id, sha, time, author, message, parents)
+                select p.id, 'c' || lpad(to_hex(g), 39, '0'), timestamptz '2021-01-01' + g * interval '1 hour',
+                       'Ada <ada@example.org>', 'Change ' || g, array['c' || lpad(to_hex(g - 1), 39, '0')]
+                from project p, generate_series(1, :commits) g where p.name = 'changes-bench'
+                """).param("commits", COMMITS).update();
+        jdbc.sql("""
+                insert into branch_commit (branch_id, commit_id, position)
+                select br.id, c.id, g
+                from project p join branch br on br.project_id = p.id
+                cross join generate_series(1, :commits) g
+                join commit c on c.project_id = p.id and c.sha = 'c' || lpad(to_hex(g), 39, '0')
+                where p.name = 'changes-bench'
+                """).param("commits", COMMITS).update();
+        jdbc.sql("""
+                insert into run (id, project_id, branch_id, commit_id, host_id, host_class, body_sha256, result_count)
+                select gen_random_uuid(), p.id, bc.branch_id, bc.commit_id, h.id, 'changes-4', 'bulk', 1000
+                from project p join branch br on br.project_id = p.id
+                join branch_commit bc on bc.branch_id = br.id
+                join host h on h.name = 'changes-host'
+                where p.name = 'changes-bench'
+                """).update();
+        // in slices of 100 commits (100,000 results), each well within the statement timeout
+        for (int from = 1; from <= COMMITS; from += 100) {
+            jdbc.sql("""
+                insert into result (run_id, series_id, commit_id, position, score, error, ci_lower, ci_upper, samples)
+                select r.id, s.id, r.commit_id, bc.position, v.score, v.score * 0.01, v.score * 0.99, v.score * 1.01,
+                       '{}'
+                from project p
+                join run r on r.project_id = p.id
+                join branch_commit bc on bc.branch_id = r.branch_id and bc.commit_id = r.commit_id
+                join series s on s.project_id = p.id
+                cross join lateral (select (1000 + s.id % 97) * (1 + 0.01 * (random() - 0.5)) as score) v
+                where p.name = 'changes-bench' and bc.position between :from and :to
+                """).param("from", from).param("to", from + 99).update();
+        }
+        vacuumAnalyze();
+    }
+
+    @Autowired
+    dev.perfwatch.database.DatabaseProperties database;
+
+    @Autowired
+    javax.sql.DataSource dataSource;
+
+    /** As the schema's owner: the app role may not vacuum or analyze (PostgreSQL skips its tables with a warning). */
+    private void vacuumAnalyze() {
+        java.util.Properties credentials = new java.util.Properties();
+        try (var reader = java.nio.file.Files.newBufferedReader(database.dataDir().resolve("postgres-credentials"))) {
+            credentials.load(reader);
+            try (var connection = java.sql.DriverManager.getConnection(
+                    dataSource.unwrap(com.zaxxer.hikari.HikariDataSource.class).getJdbcUrl(), "perfwatch_owner",
+                    credentials.getProperty("perfwatch_owner"));
+                    var statement = connection.createStatement()) {
+                statement.execute("vacuum analyze");
+            }
+        }
+        catch (java.io.IOException | java.sql.SQLException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+}
