@@ -13,9 +13,10 @@ cd "$(dirname "$0")/.."
 export SERVER_PORT="${SERVER_PORT:-8080}"
 export PERFWATCH_DATA_DIR="${PERFWATCH_DATA_DIR:-$PWD/data}"
 export PERFWATCH_ADMIN_TOKEN="${PERFWATCH_ADMIN_TOKEN:-demo-admin-token}"
-# The demo project's commits carry fixed dates (so that its shas are the same everywhere); a change at a commit older
-# than the alert age is an import's and notifies nobody (docs/pipeline.md), so the demo's server lets ten years pass.
-export PERFWATCH_PIPELINE_ALERT_AGE="${PERFWATCH_PIPELINE_ALERT_AGE:-3650d}"
+# The server runs with its defaults: the demo project's commits are dated on the eight days before it is made, so its
+# changes are news; a history imported into this server (commits older than 14 days) stays historical and silent.
+# Links in alerts, the Atom feed and notifications name the server by this address.
+export PERFWATCH_PUBLIC_URL="${PERFWATCH_PUBLIC_URL:-http://localhost:$SERVER_PORT}"
 cpus="${PERFWATCH_RUNNER_CPUS:-$(( $(getconf _NPROCESSORS_ONLN) - 1 ))}"
 url="http://localhost:$SERVER_PORT"
 project=demo-strings

@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +16,9 @@ import java.util.Map;
  * encodes into a reused buffer (faster); the fourth makes the serializer "stateless" by allocating that buffer per
  * call (the FLINK-14346 pattern: three bytes of garbage per character, lower throughput); the seventh reuses the
  * buffer again and fixes it. The project carries perfwatch's Maven wrapper, so building it needs a JDK only.
- * Commit dates are fixed, so the shas are the same on every machine and a second demo run finds its jobs done.
+ * The commits are dated on the eight days before the repository is made (noon UTC), so that the tracker treats the
+ * demo's changes as news: a change at a commit older than the server's alert age is an import's and notifies nobody.
+ * The repository is kept in the runner's data directory, so a second demo run finds the same shas and its jobs done.
  */
 final class DemoProject {
 
@@ -273,8 +277,17 @@ final class DemoProject {
         return HEAD.formatted(doc, field, helper, body, helper, extra);
     }
 
-    /** Creates the repository at dir (unless it exists) and returns its commits, oldest first. */
+    /** Creates the repository at dir (unless it exists), dated on the eight days before today, oldest first. */
     static List<Commit> create(Path dir, Map<String, String> environment) throws IOException, InterruptedException {
+        return create(dir, environment, LocalDate.now(ZoneOffset.UTC).minusDays(8));
+    }
+
+    /**
+     * Creates the repository at dir (unless it exists) with its first commit dated firstDay at noon UTC and one a
+     * day after it, and returns its commits, oldest first.
+     */
+    static List<Commit> create(Path dir, Map<String, String> environment, LocalDate firstDay)
+            throws IOException, InterruptedException {
         if (!Files.isDirectory(dir.resolve(".git"))) {
             Path building = dir.resolveSibling(dir.getFileName() + ".tmp");
             deleteTree(building);
@@ -283,7 +296,7 @@ final class DemoProject {
             String simpleDoc = "\n * Writes a string as its length and its characters.";
             String formatDoc = simpleDoc + "\n *\n * <p>Wire format: the length as a varint, then each char as"
                     + " UTF-8 (one byte for ASCII).";
-            commit(building, environment, 1, "String serializer: two bytes per char, with a JMH benchmark",
+            commit(building, environment, firstDay, "String serializer: two bytes per char, with a JMH benchmark",
                     Map.of("pom.xml", POM, "src/main/java/demo/ByteArrayDataView.java", VIEW,
                             "src/main/java/demo/StringSerializerBenchmark.java", BENCHMARK,
                             "src/main/java/demo/StringSerializer.java",
@@ -293,24 +306,27 @@ final class DemoProject {
                             ".mvn/wrapper/maven-wrapper.properties",
                             wrapper(".mvn/wrapper/maven-wrapper.properties")));
             String field = "\n    private byte[] scratch = new byte[64];\n";
-            commit(building, environment, 2, "Encode into a reused buffer and copy it with one write",
+            commit(building, environment, firstDay.plusDays(1),
+                    "Encode into a reused buffer and copy it with one write",
                     Map.of("src/main/java/demo/StringSerializer.java",
                             serializer(simpleDoc, field, "writeLength", REUSING, ENCODE)));
-            commit(building, environment, 3, "Document the wire format",
+            commit(building, environment, firstDay.plusDays(2), "Document the wire format",
                     Map.of("src/main/java/demo/StringSerializer.java",
                             serializer(formatDoc, field, "writeLength", REUSING, ENCODE)));
-            commit(building, environment, 4, "Make the serializer stateless, so that threads can share one",
+            commit(building, environment, firstDay.plusDays(3),
+                    "Make the serializer stateless, so that threads can share one",
                     Map.of("src/main/java/demo/StringSerializer.java",
                             serializer(formatDoc, "", "writeLength", ALLOCATING, ENCODE)));
-            commit(building, environment, 5, "Add a README",
+            commit(building, environment, firstDay.plusDays(4), "Add a README",
                     Map.of("README.md", "# string-serializer\n\nA demo project for perfwatch.\n"));
-            commit(building, environment, 6, "Name the length prefix writer after the format",
+            commit(building, environment, firstDay.plusDays(5), "Name the length prefix writer after the format",
                     Map.of("src/main/java/demo/StringSerializer.java",
                             serializer(formatDoc, "", "writeVarint", ALLOCATING, ENCODE)));
-            commit(building, environment, 7, "Reuse the encoding buffer again: one serializer per thread, no garbage",
+            commit(building, environment, firstDay.plusDays(6),
+                    "Reuse the encoding buffer again: one serializer per thread, no garbage",
                     Map.of("src/main/java/demo/StringSerializer.java",
                             serializer(formatDoc, field, "writeVarint", REUSING, ENCODE)));
-            commit(building, environment, 8, "Add a changelog",
+            commit(building, environment, firstDay.plusDays(7), "Add a changelog",
                     Map.of("CHANGELOG.md", "# Changes\n\n- 1.0: the serializer reuses its buffer.\n"));
             Files.move(building, dir);
         }
@@ -322,7 +338,7 @@ final class DemoProject {
         return commits;
     }
 
-    private static void commit(Path dir, Map<String, String> environment, int day, String message,
+    private static void commit(Path dir, Map<String, String> environment, LocalDate day, String message,
             Map<String, String> files) throws IOException, InterruptedException {
         for (Map.Entry<String, String> file : files.entrySet()) {
             Path path = dir.resolve(file.getKey());
@@ -334,7 +350,7 @@ final class DemoProject {
         }
         git(dir, environment, null, "add", "-A");
         Map<String, String> dated = new HashMap<>();
-        String date = "2026-01-%02dT12:00:00Z".formatted(day);
+        String date = day + "T12:00:00Z";
         dated.put("GIT_AUTHOR_DATE", date);
         dated.put("GIT_COMMITTER_DATE", date);
         git(dir, environment, dated, "-c", "user.name=Demo Author", "-c", "user.email=demo@example.org", "commit",

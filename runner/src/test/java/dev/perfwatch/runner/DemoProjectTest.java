@@ -2,6 +2,7 @@ package dev.perfwatch.runner;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
@@ -25,9 +26,10 @@ class DemoProjectTest {
 
     @Test
     void createWhenRunInTwoPlacesGivesTheSameEightCommits() throws Exception {
-        List<DemoProject.Commit> first = DemoProject.create(dir.resolve("a"), environment);
-        List<DemoProject.Commit> second = DemoProject.create(dir.resolve("b"), environment);
-        List<DemoProject.Commit> again = DemoProject.create(dir.resolve("a"), environment);
+        LocalDate firstDay = LocalDate.of(2026, 1, 1);
+        List<DemoProject.Commit> first = DemoProject.create(dir.resolve("a"), environment, firstDay);
+        List<DemoProject.Commit> second = DemoProject.create(dir.resolve("b"), environment, firstDay);
+        List<DemoProject.Commit> again = DemoProject.create(dir.resolve("a"), environment, LocalDate.of(2026, 3, 1));
 
         assertThat(first).hasSize(8).isEqualTo(second).isEqualTo(again);
         assertThat(first.get(DemoProject.REGRESSION).message()).startsWith("Make the serializer stateless");
