@@ -27,6 +27,32 @@ export function valueWithError(score, error, unit) {
   return unit ? `${text} ${unit}` : text;
 }
 
+/**
+ * Below these levels a metric is at its floor: JMH's allocation residue (a few ten-thousandths of a byte per
+ * operation for code that allocates nothing), a GC count of none.
+ */
+const FLOOR = { 'B/op': 0.5, counts: 0.5 };
+
+/**
+ * A change from before to after as a person reads it: a percentage, or the difference in the metric's unit where
+ * either level is at the metric's floor or the change is over a thousand times it ("+64 B/op", not
+ * "+111384834%" of a residue) — the server's near-zero rule (docs/detection.md).
+ */
+export function change(before, after, unit) {
+  if (before === null || after === null || before === undefined || after === undefined
+      || !Number.isFinite(before) || !Number.isFinite(after)) {
+    return '–';
+  }
+  const delta = after - before;
+  const floor = FLOOR[unit] ?? 0;
+  if (Math.abs(before) <= floor || Math.abs(after) <= floor || Math.abs(delta) > 1000 * Math.abs(before)) {
+    const amount = Math.abs(delta) < 0.01 ? '0' : number(Math.abs(delta));
+    const sign = amount === '0' ? '±' : delta > 0 ? '+' : '-';
+    return `${sign}${amount}${unit ? ` ${unit}` : ''}`;
+  }
+  return percent(after / before - 1);
+}
+
 export function percent(ratio) {
   if (ratio === null || !Number.isFinite(ratio)) {
     return '–';

@@ -5,7 +5,7 @@
 import * as api from '../api.js';
 import { h, replace, select, typing } from '../dom.js';
 import {
-  benchmarkName, caseLabel, dateTime, firstLine, number, percent, shortSha, userBranches, valueWithError,
+  benchmarkName, caseLabel, change, dateTime, firstLine, number, shortSha, userBranches, valueWithError,
 } from '../format.js';
 import { applyFilter, filterBox } from '../filter.js';
 import { changePoints } from '../change-points.js';
@@ -159,7 +159,8 @@ class ChangesPage extends UrlPage {
       rows.sort(compareRows);
     }
     const env = changes.environment;
-    const cell = (part, direction, id) => {
+    const cell = (row, part, id) => {
+      const direction = row.metric.direction;
       if (!part) {
         return h('td', { class: 'sig first', dataset: { verdict: 'first', column: id } },
           h('span', { class: 'muted' }, 'first'));
@@ -172,7 +173,8 @@ class ChangesPage extends UrlPage {
         : `mean of ${part.points}: ${number(part.mean)}${part.spread === null ? '' : ` (sd ${number(part.spread)})`}`;
       return h('td', { class: `sig ${tone}`, dataset: { verdict: part.verdict, column: id }, title:
         `${reference}; z = ${part.z === null ? '–' : number(part.z)}` },
-      h('span', { class: 'num' }, percent(part.change)), ' ', h('span', { class: 'words' }, words));
+      h('span', { class: 'num' }, change(id === 'previous' ? part.score : part.mean, row.score, row.metric.unit)), ' ',
+      h('span', { class: 'words' }, words));
     };
     this.table.replaceChildren(h('table', { class: 'data', id: 'changes-table' },
       h('caption', {}, `${rows.length} results of ${environmentLabels([env]).get(env.id)}`),
@@ -190,8 +192,8 @@ class ChangesPage extends UrlPage {
         h('td', {}, caseLabel(row.case)),
         h('td', {}, row.metric.name),
         h('td', { class: 'num' }, valueWithError(row.score, row.error, row.metric.unit)),
-        cell(row.previous, row.metric.direction, 'previous'),
-        cell(row.trend, row.metric.direction, 'trend'),
+        cell(row, row.previous, 'previous'),
+        cell(row, row.trend, 'trend'),
         changePointCell(pointsHere.filter((point) => point.series === row.series)))))));
   }
 

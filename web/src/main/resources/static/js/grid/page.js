@@ -3,7 +3,7 @@
 
 import * as api from '../api.js';
 import { h, replace, select } from '../dom.js';
-import { benchmarkName, caseLabel, number, percent, userBranches } from '../format.js';
+import { benchmarkName, caseLabel, change, number, userBranches } from '../format.js';
 import { seriesStyle, translucent } from '../palette.js';
 import { applyFilter, filterBox } from '../filter.js';
 import { current, navigate } from '../router.js';
@@ -249,11 +249,12 @@ class GridPage {
       }
       datasets.push({ data: scores, borderColor: style.color, borderDash: style.dash, borderWidth: 1.5,
         pointRadius: 0 });
-      const change = levelChange(scores);
-      if (change !== null) {
-        changes.push(h('span', { class: 'change',
-          title: `${labels.get(series.environment.id)}: median of the last 5 results against the first 5` },
-        h('span', { style: `color:${style.color}`, 'aria-hidden': 'true' }, '■'), ` ${percent(change)}`));
+      const level = levelChange(scores);
+      if (level !== null) {
+        changes.push(h('span', { class: 'change', title: `${labels.get(series.environment.id)}: median of the last `
+          + `${level.k} results against the first ${level.k}` },
+        h('span', { style: `color:${style.color}`, 'aria-hidden': 'true' }, '■'),
+        ` ${change(level.before, level.after, series.metric.unit)}`));
       }
     }
     const last = loaded[0]?.points.at(-1);

@@ -250,7 +250,7 @@ export function sameCommit(sha, wanted) {
   return !!sha && !!wanted && wanted.length >= 7 && sha.startsWith(wanted.toLowerCase());
 }
 
-/** The relative change from the median of the first to the median of the last few scores: a step, not noise. */
+/** The medians of the first and of the last few scores (k of each): a step, not noise. */
 export function levelChange(scores) {
   const k = Math.min(5, Math.floor(scores.length / 2));
   if (k < 1) {
@@ -261,7 +261,5 @@ export function levelChange(scores) {
     const middle = sorted.length >> 1;
     return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   };
-  const before = median(scores.slice(0, k));
-  const after = median(scores.slice(-k));
-  return before === 0 ? null : (after - before) / Math.abs(before);
+  return { before: median(scores.slice(0, k)), after: median(scores.slice(-k)), k };
 }

@@ -197,4 +197,32 @@ class EnvironmentsTest {
             .satisfies(gap -> assertThat(((Number) gap).doubleValue()).isLessThan(80));
         assertThat(browser.errors()).isEmpty();
     }
+
+    @Test
+    void changesWhenAllocationStartsFromJmhsResidueSayTheBytesNotAPercentage() throws Exception {
+        // 0.00005 B/op (nothing allocated) at c0de1, 64 B/op at c0de2: a percentage of the residue is +111,000,000%.
+        double[] allocated = { 0.00005424, 64.0001 };
+        for (int i = 0; i < 2; i++) {
+            String parents = i == 0 ? "[]" : "[\"%040x\"]".formatted(0xc0de1);
+            WebSession.post(server, "/api/v1/runs", """
+                    {"id": "%s", "project": "residue", "branch": "main",
+                     "commit": {"sha": "%040x", "message": "Commit %d", "parents": %s},
+                     "host": {"name": "residue-01", "hostClass": "residue-4c"},
+                     "jmh": [{"benchmark": "org.example.BufferBenchmark.write", "mode": "thrpt", "threads": 1, "forks": 2,
+                              "jdkVersion": "21.0.1", "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "21.0.1+12",
+                              "primaryMetric": {"score": 100, "scoreError": 1, "scoreUnit": "ops/ms",
+                                                "rawData": [[99, 100, 101], [100, 101, 99]]},
+                              "secondaryMetrics": {"·gc.alloc.rate.norm": {"score": %s, "scoreError": 0.00001,
+                                  "scoreUnit": "B/op", "rawData": [[%s, %s], [%s, %s]]}}}]}"""
+                .formatted(java.util.UUID.randomUUID(), 0xc0de1 + i, i + 1, parents, allocated[i], allocated[i],
+                        allocated[i], allocated[i], allocated[i]));
+        }
+        browser.open(server.url() + "/#/changes?project=residue&metric=gc.alloc.rate.norm&commit="
+                + "%040x".formatted(0xc0de2));
+        browser.await("window.perfwatch?.changes?.state === 'ready' && document.querySelector('#changes-table')");
+
+        String previous = browser.element("#changes-table td.sig[data-column=previous] .num").getText();
+        assertThat(previous).isEqualTo("+64 B/op");
+        assertThat(browser.errors()).isEmpty();
+    }
 }
