@@ -5,7 +5,7 @@
 // alerts API is read as before, and after one 404 the page stops asking until it is reloaded.
 
 import { get, ApiError } from '../api.js';
-import { percent, shortSha } from '../format.js';
+import { change, percent, shortSha } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
 
 /** Whether an API exists, per path: settled by the first request, which the others wait for. */
@@ -73,8 +73,11 @@ export async function seriesAnnotations(seriesId) {
   return marks.concat(items.map(fromAlert).filter((mark) => mark.sha && !named.has(mark.sha)));
 }
 
-/** "+64 B/op" near zero, "-29.0%" otherwise: never a percentage of nothing. */
+/** "+64 B/op" near zero, "-29.0%" otherwise: never a percentage of nothing (nor of JMH's allocation residue). */
 function amount(point) {
+  if (typeof point.before === 'number' && typeof point.after === 'number') {
+    return change(point.before, point.after, point.unit);
+  }
   if (typeof point.magnitude === 'number') {
     return percent(point.magnitude);
   }
@@ -93,6 +96,7 @@ function fromChangePoint(point) {
   const word = triaged ? `${status}, triaged ${triaged}` : status;
   const kind = String(point.direction ?? 'change');
   return { sha: point.commit?.sha ?? null, time: point.commit?.time ?? null, kind, status, triaged, id: point.id ?? null,
+    metric: point.metric ?? null,
     alerted: point.alertGroup !== null && point.alertGroup !== undefined,
     label: `${metric}${kind} ${amount(point)} · ${word}` };
 }
@@ -182,9 +186,10 @@ export function labelPlaces(chart, items, reserved = 0) {
 
 /**
  * Chart.js annotations for the marks: a vertical line per mark at {@code xOf(sha)}, styled by status, its label on
- * the primary chart only, stacked so that none overlaps another, and a legend of the statuses shown.
+ * the chart of its metric ({@code labelChart(mark)}: 'primary' or 'alloc'), stacked so that none overlaps another,
+ * and a legend of the statuses shown.
  */
-export function chartAnnotations(marks, xOf, which) {
+export function chartAnnotations(marks, xOf, which, labelChart = () => 'primary') {
   const items = [];
   for (const mark of marks) {
     const x = xOf(mark.sha, mark);
@@ -197,17 +202,18 @@ export function chartAnnotations(marks, xOf, which) {
   const labelled = items.map((item) => ({ ...item,
     content: item.triaged ? `${item.label} ✗` : item.label }));
   const reserved = statuses.length * 12 + 8;
+  const here = (item) => item.status !== 'dismissed' && labelChart(item) === which;
   let cache = null;
   const placeOf = (chart, i) => {
     const area = chart.chartArea;
     if (!cache || cache.chart !== chart || cache.width !== chart.width || cache.height !== chart.height
         || cache.min !== chart.scales.x.min || cache.max !== chart.scales.x.max || cache.left !== area.left) {
       cache = { chart, width: chart.width, height: chart.height, min: chart.scales.x.min, max: chart.scales.x.max,
-        left: area.left, places: labelPlaces(chart, labelled.filter((item) => item.status !== 'dismissed'), reserved) };
-      // Dismissed marks carry no label: map the places back onto every item's index.
+        left: area.left, places: labelPlaces(chart, labelled.filter(here), reserved) };
+      // Dismissed marks and other charts' marks carry no label here: map the places back onto every item's index.
       const places = cache.places;
       let next = 0;
-      cache.places = labelled.map((item) => (item.status === 'dismissed' ? { shown: false } : places[next++]));
+      cache.places = labelled.map((item) => (here(item) ? places[next++] : { shown: false }));
     }
     return cache.places[i];
   };
@@ -217,7 +223,7 @@ export function chartAnnotations(marks, xOf, which) {
     const content = item.content;
     result[`mark${i}`] = { type: 'line', xMin: item.x, xMax: item.x, borderColor: color, borderWidth: style.width,
       borderDash: style.dash,
-      label: which === 'primary' && item.status !== 'dismissed'
+      label: here(item)
         ? { content, position: 'start', backgroundColor: item.triaged ? '#bbb' : color,
           color: '#fff', font: { size: 11, style: item.triaged ? 'italic' : 'normal' }, padding: 3,
           display: (context) => placeOf(context.chart, i).shown,

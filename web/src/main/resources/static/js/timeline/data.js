@@ -217,16 +217,23 @@ export function line(points, x) {
   return { scores, upper, lower };
 }
 
-/** The centred moving median over window points: the level a change moves, without the noise of single runs. */
+/**
+ * The centred moving median over window points: the level a change moves, without the noise of single runs. The
+ * window is at most about a third of the points (a 9-point median over 8 results is the median of the series, not
+ * its level), and near either end it shrinks on both sides alike (the newest point's median is itself): a window
+ * cut on one side only is the median of the points before, and drew the level before a step through the newest
+ * results after it.
+ */
 export function rollingMedian(scores, window) {
   if (!window || window < 2 || scores.length === 0) {
     return [];
   }
-  const half = Math.floor(window / 2);
+  const widest = Math.min(Math.floor(window / 2), Math.max(1, Math.floor(scores.length / 6)));
   const result = new Array(scores.length);
   for (let i = 0; i < scores.length; i++) {
-    const from = Math.max(0, i - half);
-    const to = Math.min(scores.length, i + half + 1);
+    const half = Math.min(widest, i, scores.length - 1 - i);
+    const from = i - half;
+    const to = i + half + 1;
     const values = [];
     for (let j = from; j < to; j++) {
       values.push(scores[j].y);

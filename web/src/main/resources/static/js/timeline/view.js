@@ -191,7 +191,11 @@ export const view = {
 
   annotations(which) {
     // Change points and alerts: a mark per status, stacked labels, a legend (annotations.js).
-    const result = chartAnnotations(this.alerts, (sha, mark) => this.xOf(sha, mark?.time), which);
+    // An allocation change is labelled on the allocation chart when the page draws one, on the primary otherwise.
+    const allocChart = (this.params.get('metric') ?? 'primary') !== ALLOC
+      && this.visibleLines().some((l) => l.alloc);
+    const result = chartAnnotations(this.alerts, (sha, mark) => this.xOf(sha, mark?.time), which,
+      (mark) => (allocChart && mark.metric === ALLOC ? 'alloc' : 'primary'));
     const base = this.params.get('base');
     if (base) {
       let labelled = false;
