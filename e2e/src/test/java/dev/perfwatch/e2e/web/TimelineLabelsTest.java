@@ -43,11 +43,11 @@ class TimelineLabelsTest {
             // A small deterministic wobble: the detector needs some noise to measure.
             WebSession.post(server, "/api/v1/runs", run(commit, level * (1 + 0.002 * ((commit * 7) % 5 - 2))));
         }
-        // The detector runs after each upload; wait until it has placed the three change points.
+        // The detector runs after each upload; wait until it has placed the three change points and the allocation's.
         PageSeeds seeds = new PageSeeds(server);
         Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-        while (seeds.get("/api/v1/change-points?project=" + PROJECT).size() < 3) {
-            assertThat(Instant.now()).as("three change points detected in time").isBefore(deadline);
+        while (seeds.get("/api/v1/change-points?project=" + PROJECT).size() < 4) {
+            assertThat(Instant.now()).as("four change points detected in time").isBefore(deadline);
             LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
         }
     }
@@ -81,7 +81,7 @@ class TimelineLabelsTest {
         List<Map<String, Number>> labels = (List<Map<String, Number>>) drawn.get("labels");
         Map<String, Number> area = (Map<String, Number>) drawn.get("area");
 
-        assertThat(labels).as("a label per change point").hasSize(3);
+        assertThat(labels).as("a label per change point of the primary metric, none of the allocation's").hasSize(3);
         for (Map<String, Number> label : labels) {
             assertThat(label.get("left").doubleValue()).isGreaterThanOrEqualTo(area.get("left").doubleValue() - 0.5);
             assertThat(label.get("right").doubleValue()).isLessThanOrEqualTo(area.get("right").doubleValue() + 0.5);
@@ -93,6 +93,25 @@ class TimelineLabelsTest {
                 assertThat(overlap(labels.get(i), labels.get(j))).as("labels %d and %d overlap", i, j).isFalse();
             }
         }
+        assertThat(browser.errors()).isEmpty();
+    }
+
+    @org.junit.jupiter.api.Test
+    @SuppressWarnings("unchecked")
+    void allocationChangeIsLabelledOnTheAllocationChartInBytes() {
+        browser.open(server.url() + "/#/timeline?project=" + PROJECT);
+        browser.await("window.perfwatch?.timeline?.state === 'ready' && window.perfwatch.timeline.charts.alloc"
+                + " && window.perfwatch.timeline.annotations.filter((a) => a.x !== null).length >= 4");
+
+        List<String> labels = (List<String>) browser.script("""
+                const chart = window.perfwatch.timeline.charts.alloc;
+                chart.update('none');
+                return Chart.registry.getPlugin('annotation').getAnnotations(chart)
+                  .filter((a) => a.options.id.startsWith('mark') && a.elements?.length)
+                  .map((a) => a.elements[0]).filter((label) => label.options.display)
+                  .map((label) => [].concat(label.options.content).join(' '));""");
+        assertThat(labels).as("the allocation's change point labelled on its own chart, in bytes").singleElement()
+            .satisfies(label -> assertThat(label).contains("+64 B/op").doesNotContain("%"));
         assertThat(browser.errors()).isEmpty();
     }
 
@@ -115,9 +134,17 @@ class TimelineLabelsTest {
                  "jmh": [{"benchmark": "org.example.Steps.run", "mode": "thrpt", "threads": 1, "forks": 1,
                           "jdkVersion": "21.0.1", "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "21.0.1+12",
                           "primaryMetric": {"score": %s, "scoreError": %s, "scoreUnit": "ops/s",
-                                            "rawData": [[%s, %s, %s]]}}]}"""
+                                            "rawData": [[%s, %s, %s]]},
+                          "secondaryMetrics": {"gc.alloc.rate.norm": {"score": %s, "scoreError": 0.00001,
+                                               "scoreUnit": "B/op", "rawData": [[%s, %s, %s]]}}}]}"""
             .formatted(UUID.nameUUIDFromBytes(("three-steps-" + commit).getBytes()), PROJECT, sha(commit),
                     1 + commit / 24, commit % 24, commit, commit == 0 ? "" : "\"" + sha(commit - 1) + "\"", score,
-                    score * 0.005, score, score, score);
+                    score * 0.005, score, score, score, allocated(commit), allocated(commit), allocated(commit),
+                    allocated(commit));
+    }
+
+    /** JMH's residue of a few ten-thousandths of a byte, then a buffer of 64 bytes per call from commit 45 on. */
+    private static double allocated(int commit) {
+        return commit >= 45 ? 64.0001 : 0.00005 + 0.00001 * (commit % 3);
     }
 }
