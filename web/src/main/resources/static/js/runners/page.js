@@ -54,7 +54,9 @@ export function hostClassWarnings(runners, queue = null) {
   for (const r of runners.filter((x) => x.health?.state === 'quarantined' || x.health?.state === 'noisy')) {
     warnings.push(r.health.state === 'quarantined'
       ? `${r.name} is quarantined and takes no job until its reference checks are back in line: ${r.health.reason}.`
-      : `${r.name} is much noisier than its host class: ${r.health.reason}.`);
+      : r.health.reason?.includes('no other runner')
+        ? `${r.name} ran most of its jobs on a busy host: ${r.health.reason}.`
+        : `${r.name} is much noisier than its host class: ${r.health.reason}.`);
   }
   return warnings;
 }
