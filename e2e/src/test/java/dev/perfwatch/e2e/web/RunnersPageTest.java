@@ -71,7 +71,7 @@ class RunnersPageTest {
             .contains("noisy").contains("4 of 4 recent runs noisy").contains("4 of its last 4 runs");
         String warnings = browser.element("#runner-classes .card[data-host-class='noise-2c'] .warnings").getText();
         assertThat(warnings).contains("flaky-2c-01 failed its last 3 jobs")
-            .contains("noisy-2c-02 is much noisier than its host class");
+            .contains("noisy-2c-02 ran most of its jobs on a busy host");
         assertThat(browser.element("#runner-classes .card[data-host-class='nobody-16c'] .warnings").getText())
             .contains("1 job waiting and no runner able to take them");
         assertThat(browser.log().stream().filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()))
