@@ -22,7 +22,8 @@ record GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings) {
      *
      * @param magnitude after / before - 1, null when the level before was 0
      * @param allocationMeasured for a primary-metric alert: the same case and environment has a
-     *     {@code gc.alloc.rate.norm} result at the culprit, so "no allocation alert" means "allocation unchanged"
+     *     {@code gc.alloc.rate.norm} result at the culprit and no change of its own there (such as a return from an
+     *     earlier alert), so "no allocation alert" means "allocation unchanged"
      */
     record AlertFact(long alert, long caseId, long environment, String hostClass, String metric, String unit,
             Kind kind, Double magnitude, double before, double after, boolean allocationMeasured) {

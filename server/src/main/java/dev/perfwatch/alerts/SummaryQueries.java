@@ -23,7 +23,15 @@ class SummaryQueries {
                                join result r on r.series_id = alloc.id and r.commit_id = a.first_bad_commit_id
                                where alloc.branch_id = s.branch_id and alloc.case_id = s.case_id
                                  and alloc.environment_id = s.environment_id
-                                 and am.name = 'gc.alloc.rate.norm') as allocation_measured
+                                 and am.name = 'gc.alloc.rate.norm'
+                                 -- measured and unchanged: no change of its own here (a return from an earlier
+                                 -- alert, say, which is that alert's resolution, not part of this group)
+                                 and not exists (select 1 from suspect su
+                                                 where su.series_id = alloc.id
+                                                   and su.first_bad_commit_id = a.first_bad_commit_id)
+                                 and not exists (select 1 from alert ra
+                                                 where ra.series_id = alloc.id
+                                                   and ra.restored_commit_id = a.first_bad_commit_id)) as allocation_measured
                 from alert a
                 join series s on s.id = a.series_id
                 join metric m on m.id = s.metric_id

@@ -37,6 +37,24 @@ class RaiseTest {
     Alerts alerts;
 
     @Test
+    void summaryWhenAllocationReturnsAtTheCulpritDoesNotCallItUnchanged() {
+        // The demo's story: allocation 0 -> 64 B/op at commit 2 (alerted), back to 0 with a faster serializer at 3.
+        Seeds seeds = seeds("raise-return");
+        seeds.run(1, "4-core", Map.of("16", 100.0), 0);
+        seeds.run(2, "4-core", Map.of("16", 100.0), 64);
+        seeds.run(3, "4-core", Map.of("16", 160.0), 0);
+        long allocation = seeds.series("16", "gc.alloc.rate.norm", "4-core");
+        Raised earlier = alerts.raise(List.of(seeds.candidate(allocation, 2, 0, 64)));
+        jdbc.sql("update alert set restored_commit_id = (select id from commit where sha = :sha) where id = :id")
+            .param("sha", seeds.sha(3)).param("id", earlier.alerts().get(0)).update();
+
+        Raised raised = alerts.raise(List.of(seeds.candidate(seeds.series("16", "primary", "4-core"), 3, 100, 160)));
+
+        String summary = api().get("/api/v1/alert-groups/" + raised.groups().get(0)).json().get("summary").asString();
+        assertThat(summary).startsWith("1 case improved 60%").doesNotContain("unchanged");
+    }
+
+    @Test
     void raiseWhenChangeShowsOnOneHostClassGroupsAndSummarisesIt() {
         Seeds seeds = seeds("raise-story");
         Story.seed(seeds);
