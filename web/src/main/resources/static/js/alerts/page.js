@@ -99,6 +99,13 @@ class AlertsPage extends UrlPage {
         : `${alertCount} alert${alertCount === 1 ? '' : 's'} in ${shown.length} group${shown.length === 1 ? '' : 's'}`
           + ` of ${project.name}`
           + `${groups.length === GROUP_LIMIT ? ` (the newest ${GROUP_LIMIT} groups)` : ''}.`;
+    if (project && shown.length === 0 && groups.length > 0 && statusFilter === 'open' && !hostClass && !kind) {
+      // Nothing open, but a history: say so and offer it, rather than an empty page after, say, the demo's fixed alert.
+      replace(this.status, `No open alerts of ${project.name}: its ${groups.length === 1 ? 'alert group is'
+        : `${groups.length} alert groups are`} closed. `,
+      h('button', { type: 'button', id: 'alerts-show-closed', onclick: () => this.set({ status: 'all' }) },
+        `Show ${groups.length === 1 ? 'it' : 'them'}`));
+    }
     replace(this.list, shown.map(({ group, alerts }) => this.groupCard(project, group, alerts)));
     this.debug.shown = applyFilter(this.list.querySelectorAll('.card'), router.current().params.get('filter'));
     this.debug.groups = shown.map(({ group, alerts }) => ({ id: group.id, alerts: alerts.map((a) => a.id) }));

@@ -189,6 +189,50 @@ class PagesTest {
     }
 
     @Test
+    void alertsWhenEveryGroupIsClosedSaySoAndShowThemOnAClick() throws Exception {
+        // Two commits of a project of its own, and an alert group at the second whose one alert is fixed.
+        for (int i = 0; i < 2; i++) {
+            WebSession.post(server, "/api/v1/runs", """
+                    {"id": "%s", "project": "zz-closed-alerts", "branch": "main",
+                     "commit": {"sha": "%040x", "message": "Commit %d", "parents": %s},
+                     "host": {"name": "closed-01", "hostClass": "closed-4c"},
+                     "jmh": [{"benchmark": "org.example.Closed.run", "mode": "thrpt", "threads": 1, "forks": 1,
+                              "jdkVersion": "21.0.1", "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "21.0.1+12",
+                              "primaryMetric": {"score": %d, "scoreError": 1, "scoreUnit": "ops/ms",
+                                                "rawData": [[%d, %d]]}}]}"""
+                .formatted(java.util.UUID.randomUUID(), 0xc105ed + i, i + 1,
+                        i == 0 ? "[]" : "[\"%040x\"]".formatted(0xc105ed), 100 - 10 * i, 100 - 10 * i,
+                        100 - 10 * i));
+        }
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection(WebSession.current().databaseUrl());
+                java.sql.Statement sql = db.createStatement()) {
+            sql.executeUpdate("""
+                    with bad as (select id, project_id from commit where sha = '%040x'),
+                         good as (select id from commit where sha = '%040x'),
+                         grp as (insert into alert_group (project_id, first_bad_commit_id, last_good_commit_id, summary)
+                                 select bad.project_id, bad.id, good.id, '1 case regressed 10%%' from bad, good
+                                 returning id)
+                    insert into alert (group_id, series_id, first_bad_commit_id, last_good_commit_id, kind, status,
+                                       before_value, before_lower, before_upper, before_points,
+                                       after_value, after_lower, after_upper, after_points, magnitude, confidence)
+                    select grp.id, s.id, bad.id, good.id, 'regression', 'fixed', 100, 99, 101, 1, 90, 89, 91, 1,
+                           -0.1, 0.99
+                    from grp, bad, good, series s join metric m on m.id = s.metric_id
+                    where s.project_id = bad.project_id and m.name = 'primary'""".formatted(0xc105ee, 0xc105ed));
+        }
+
+        browser.open(server.url() + "/#/alerts?project=zz-closed-alerts");
+        browser.await("document.getElementById('alerts-show-closed') !== null");
+        assertThat(browser.element("#alerts-page .status").getText())
+            .startsWith("No open alerts of zz-closed-alerts: its alert group is closed.");
+        browser.element("#alerts-show-closed").click();
+        browser.await("window.perfwatch.alerts.state === 'ready' && document.querySelector('#alerts-page .card')");
+        assertThat(browser.url()).contains("status=all");
+        assertThat(browser.element("#alerts-page .card").getText()).contains("1 case regressed 10%");
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
     void comparisonWhenOpenedFromAPullRequestLinkShowsEachEnvironmentsCasesAndBars() throws IOException {
         browser.open(server.url() + "/comparison?project=web&base=" + sha(REGRESSION - 1) + "&head=" + sha(REGRESSION));
         await("comparison");
