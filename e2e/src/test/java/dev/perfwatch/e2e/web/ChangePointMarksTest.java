@@ -9,11 +9,8 @@ import java.sql.SQLException;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 import static dev.perfwatch.e2e.web.SuiteHistory.BENCHMARK;
 import static dev.perfwatch.e2e.web.SuiteHistory.sha;
@@ -26,16 +23,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * leaves alone (the 8-core throughput, which SuiteHistory never changes): the detector files its own the same way,
  * and change points have no public write API.
  */
-@ExtendWith(WebSession.Extension.class)
-class ChangePointMarksTest {
+class ChangePointMarksTest extends InWebSession {
 
     static final int HISTORICAL_AT = 6;
 
     static final int UNCONFIRMED_AT = 12;
-
-    static ServerProcess server;
-
-    static Browser browser;
 
     static long series;
 
@@ -43,8 +35,6 @@ class ChangePointMarksTest {
 
     @BeforeAll
     static void seed() throws SQLException {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
         PageSeeds seeds = new PageSeeds(server);
         series = seeds.series("primary", "8-core", "17.0.2", "16", "ASCII");
         caseId = seeds.get("/api/v1/series/" + series).get("case").get("id").asLong();

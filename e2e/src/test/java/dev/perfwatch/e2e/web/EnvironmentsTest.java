@@ -9,15 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.WebElement;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 import static dev.perfwatch.e2e.web.SuiteHistory.BENCHMARK;
 import static dev.perfwatch.e2e.web.SuiteHistory.COMMITS;
@@ -30,29 +25,11 @@ import static org.assertj.core.api.Assertions.within;
  * newest commit the 8-core hosts take 0.8 of the time the 4-core ones take after the regression's 1.1, so every
  * case is faster there by the ratio 0.727.
  */
-@ExtendWith(WebSession.Extension.class)
-class EnvironmentsTest {
+class EnvironmentsTest extends InWebSession {
 
     private static final Path SCREENSHOTS = Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"));
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    static ServerProcess server;
-
-    static Browser browser;
-
-    @BeforeAll
-    static void start() {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
-    }
-
-    @BeforeEach
-    void blank() {
-        browser.size(1280, 960);
-        browser.open("about:blank");
-        browser.log();
-    }
 
     @Test
     void apiWhenNoCommitGivenComparesTheNewestCommitsEnvironmentsWithIntervals() throws Exception {

@@ -10,9 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -27,8 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * public API in host classes of its own (a runner whose every job failed, a queue nobody takes, a benchmark
  * request waiting), plus the alert group of {@link PageSeeds} (alerts have no public write API).
  */
-@ExtendWith(WebSession.Extension.class)
-class HomeTest {
+class HomeTest extends InWebSession {
 
     private static final Path SCREENSHOTS = Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"));
 
@@ -36,18 +33,12 @@ class HomeTest {
 
     private static final String READY = "window.perfwatch?.home?.state === 'ready'";
 
-    static ServerProcess server;
-
-    static Browser browser;
-
     static String request;
 
     static String lastFailedJob;
 
     @BeforeAll
     static void seed() throws Exception {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
         new PageSeeds(server).alerts(WebSession.current().databaseUrl());
         String runner = post("/api/v1/runners", """
                 {"name": "home-flaky-01", "hostClass": "home-4c", "cores": 4, "jdks": ["17"], "version": "0.1.0"}""")
@@ -64,13 +55,6 @@ class HomeTest {
         request = post("/api/v1/requests", """
                 {"project": "web", "base": "%s", "head": "%s", "forks": 2, "hostClasses": ["home-req"]}"""
             .formatted(sha(REGRESSION - 1), sha(REGRESSION))).get("id").asString();
-    }
-
-    @BeforeEach
-    void blank() {
-        // and drop what the previous test left in the console (opening /favicon.svg makes Chromium ask for .ico)
-        browser.open("about:blank");
-        browser.log();
     }
 
     @Test

@@ -7,9 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.Keys;
@@ -28,31 +26,18 @@ import static org.assertj.core.api.Assertions.within;
  * The pages beyond the timeline (changes, comparison, alerts, requests, runners) in headless Chromium against the
  * shared packaged server ({@link WebSession}), with the jobs, runners and alert group of {@link PageSeeds}.
  */
-@ExtendWith(WebSession.Extension.class)
-class PagesTest {
+class PagesTest extends InWebSession {
 
     private static final Path SCREENSHOTS = Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"));
-
-    static ServerProcess server;
-
-    static Browser browser;
 
     static PageSeeds seeds;
 
     @BeforeAll
     static void seed() throws Exception {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
         seeds = new PageSeeds(server);
         seeds.alerts(WebSession.current().databaseUrl());
         seeds.jobs();
         seeds.tag();
-    }
-
-    @BeforeEach
-    void blank() {
-        browser.open("about:blank");
-        browser.log();
     }
 
     @ParameterizedTest

@@ -6,17 +6,12 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 import static dev.perfwatch.e2e.web.SuiteHistory.REGRESSION;
 import static dev.perfwatch.e2e.web.SuiteHistory.sha;
@@ -26,33 +21,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every page at a phone's 360 px (nothing wider than the screen, the navigation behind the menu button, the verdict
  * of each table row on screen) and the header's search box, in the shared headless Chromium ({@link WebSession}).
  */
-@ExtendWith(WebSession.Extension.class)
-class PhoneAndSearchTest {
+class PhoneAndSearchTest extends InWebSession {
 
     private static final Path SCREENSHOTS = Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"));
-
-    static ServerProcess server;
-
-    static Browser browser;
-
-    @BeforeAll
-    static void start() {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
-    }
 
     @AfterAll
     static void desktop() {
         browser.desktop();
         browser.size(1280, 960);
-    }
-
-    @BeforeEach
-    void blank() {
-        browser.desktop();
-        browser.size(1280, 960);
-        browser.open("about:blank");
-        browser.log();
     }
 
     @ParameterizedTest

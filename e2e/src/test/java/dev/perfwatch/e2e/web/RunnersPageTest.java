@@ -10,7 +10,6 @@ import java.util.logging.Level;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.WebElement;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,21 +23,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * runner that failed every job, a runner whose runs were all on a noisy host, and jobs waiting for a host class
  * no runner serves.
  */
-@ExtendWith(WebSession.Extension.class)
-class RunnersPageTest {
+class RunnersPageTest extends InWebSession {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private static final HttpClient client = HttpClient.newHttpClient();
 
-    static ServerProcess server;
-
-    static Browser browser;
-
     @BeforeAll
     static void seed() {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
         String failing = register("flaky-2c-01", "noise-2c");
         String noisy = register("noisy-2c-02", "noise-2c");
         for (int i = 0; i < 3; i++) {

@@ -15,9 +15,6 @@ import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 /**
  * How long the timeline takes in Chromium to draw a 10,000-result series and a 100,000-result history (the issue's
@@ -30,19 +27,12 @@ import dev.perfwatch.e2e.ServerProcess;
  * The histories are put in by SQL (the ingest API would take minutes for 110,000 runs), one series each.
  */
 @Tag("benchmark")
-@ExtendWith(WebSession.Extension.class)
-class TimelineBenchmark {
+class TimelineBenchmark extends InWebSession {
 
     private static final int REPEATS = Integer.getInteger("bench.repeats", 5);
 
-    static ServerProcess server;
-
-    static Browser browser;
-
     @BeforeAll
     static void seed() throws SQLException {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
         try (Connection db = DriverManager.getConnection(WebSession.current().databaseUrl())) {
             history(db, "history-10k", 10_000);
             history(db, "history-100k", 100_000);

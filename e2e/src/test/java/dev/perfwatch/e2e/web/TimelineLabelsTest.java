@@ -9,12 +9,8 @@ import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,21 +19,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * chart area and none overlaps another (the equidistant axis used to push the stacked ones below its bottom edge,
  * where the improvement's label went missing).
  */
-@ExtendWith(WebSession.Extension.class)
-class TimelineLabelsTest {
+class TimelineLabelsTest extends InWebSession {
 
     private static final String PROJECT = "three-steps";
 
     private static final int COMMITS = 60;
 
-    static ServerProcess server;
-
-    static Browser browser;
-
     @BeforeAll
     static void seed() throws IOException, InterruptedException {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
         for (int commit = 0; commit < COMMITS; commit++) {
             double level = 100 * (commit >= 30 ? 1.25 : 1) * (commit >= 34 ? 1.25 : 1) * (commit >= 38 ? 0.75 : 1);
             // A small deterministic wobble: the detector needs some noise to measure.
@@ -50,13 +39,6 @@ class TimelineLabelsTest {
             assertThat(Instant.now()).as("four change points detected in time").isBefore(deadline);
             LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
         }
-    }
-
-    @BeforeEach
-    void blank() {
-        browser.size(1280, 960);
-        browser.open("about:blank");
-        browser.log();
     }
 
     @ParameterizedTest

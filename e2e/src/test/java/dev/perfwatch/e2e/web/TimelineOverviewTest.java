@@ -3,12 +3,7 @@ package dev.perfwatch.e2e.web;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 import static dev.perfwatch.e2e.web.SuiteHistory.BENCHMARK;
 import static dev.perfwatch.e2e.web.SuiteHistory.REGRESSION;
@@ -22,29 +17,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * detector's change point is marked at its commit although no result of it is loaded. The speed of the same path
  * over 10,000 and 100,000 results is TimelineBenchmark's (docs/ui.md).
  */
-@ExtendWith(WebSession.Extension.class)
-class TimelineOverviewTest {
+class TimelineOverviewTest extends InWebSession {
 
     private static final String READY = "window.perfwatch?.timeline?.state === 'ready'";
 
     private static final String ENVIRONMENT = "4-core · JDK 17.0.2";
-
-    static ServerProcess server;
-
-    static Browser browser;
-
-    @BeforeAll
-    static void start() {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
-    }
-
-    @BeforeEach
-    void blank() {
-        browser.size(1280, 960);
-        browser.open("about:blank");
-        browser.log();
-    }
 
     @Test
     @SuppressWarnings("unchecked")

@@ -5,11 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,19 +14,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each commit is reachable by pointing at its own point (nearest in x and y), and the y ticks read "24M", not
  * "24,000,000" under the axis title.
  */
-@ExtendWith(WebSession.Extension.class)
-class TimelinePickingTest {
+class TimelinePickingTest extends InWebSession {
 
     private static final String PROJECT = "same-day";
 
-    static ServerProcess server;
-
-    static Browser browser;
-
     @BeforeAll
     static void seed() throws IOException, InterruptedException {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
         // Two commits twelve minutes apart with very different scores, and a week of neighbours around them.
         double[] scores = { 12_000_000, 12_100_000, 12_050_000, 12_000_000, 24_000_000, 24_100_000, 24_050_000 };
         String[] times = { "2026-03-01T10:00:00Z", "2026-03-02T10:00:00Z", "2026-03-03T10:00:00Z",
@@ -38,13 +27,6 @@ class TimelinePickingTest {
         for (int i = 0; i < scores.length; i++) {
             WebSession.post(server, "/api/v1/runs", run(i, times[i], scores[i]));
         }
-    }
-
-    @BeforeEach
-    void blank() {
-        browser.size(1280, 960);
-        browser.open("about:blank");
-        browser.log();
     }
 
     @Test

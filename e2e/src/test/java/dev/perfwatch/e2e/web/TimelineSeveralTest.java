@@ -9,11 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 import static dev.perfwatch.e2e.web.SuiteHistory.BENCHMARK;
 import static dev.perfwatch.e2e.web.SuiteHistory.COMMITS;
@@ -25,31 +21,17 @@ import static org.assertj.core.api.Assertions.within;
  * page's case in its own palette colour, named in the legend and the tooltip, kept in the permalink, hidden and shown
  * from the legend, and normalised to each line's first result on request.
  */
-@ExtendWith(WebSession.Extension.class)
-class TimelineSeveralTest {
+class TimelineSeveralTest extends InWebSession {
 
     private static final String ONE_ENVIRONMENT = "&hostClass=4-core&jvm=17.0.2";
 
     private static final Path SCREENSHOTS = Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"));
 
-    static ServerProcess server;
-
-    static Browser browser;
-
     static PageSeeds seeds;
 
     @BeforeAll
     static void start() {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
         seeds = new PageSeeds(server);
-    }
-
-    @BeforeEach
-    void blank() {
-        browser.size(1280, 960);
-        browser.open("about:blank");
-        browser.log();
     }
 
     @Test

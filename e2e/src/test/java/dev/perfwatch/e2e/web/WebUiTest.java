@@ -12,18 +12,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
-import dev.perfwatch.e2e.ServerProcess;
 
 import static dev.perfwatch.e2e.web.SuiteHistory.BENCHMARK;
 import static dev.perfwatch.e2e.web.SuiteHistory.ENVIRONMENTS;
@@ -37,30 +32,13 @@ import static org.assertj.core.api.Assertions.within;
  * ({@link WebSession}). Screenshots go to {@code target/screenshots}, or where
  * {@code -Dperfwatch.screenshots=../docs/screenshots} says (docs/ui.md).
  */
-@ExtendWith(WebSession.Extension.class)
-class WebUiTest {
+class WebUiTest extends InWebSession {
 
     private static final String READY = "window.perfwatch?.timeline?.state === 'ready'";
 
     private static final Path SCREENSHOTS = Path.of(System.getProperty("perfwatch.screenshots", "target/screenshots"));
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-
-    static ServerProcess server;
-
-    static Browser browser;
-
-    @BeforeAll
-    static void start() {
-        server = WebSession.current().server;
-        browser = WebSession.current().browser;
-    }
-
-    @BeforeEach
-    void blank() {
-        browser.open("about:blank");
-        browser.log();
-    }
 
     @Test
     void timelineWhenOpenedDrawsEachEnvironmentsPointsWithoutConsoleErrors() {
