@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The ranking's rules on names people type at: humps, whole values, values counted up, matches inside words. */
 class RankingTest {
 
-    private static final Catalog.Project PROJECT = Catalog.index(0, JmhCorpus.cases(2_000));
+    private static final Catalog.Project PROJECT = Catalog.index(Catalog.Version.EMPTY, JmhCorpus.cases(2_000));
 
     /** Each hit as "class.method name=value … mode" in lower case. */
     private static List<String> top(String query, int limit) {

@@ -26,7 +26,7 @@ final class Reach {
     private final Map<String, BitSet> visible = new HashMap<>();
 
     Reach(List<Catalog.Stored> corpus, int shown) {
-        this.project = Catalog.index(0, corpus);
+        this.project = Catalog.index(Catalog.Version.EMPTY, corpus);
         this.shown = shown;
     }
 

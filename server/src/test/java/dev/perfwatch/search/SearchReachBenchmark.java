@@ -54,13 +54,13 @@ class SearchReachBenchmark {
         long[] builds = new long[11];
         for (int i = 0; i < builds.length; i++) {
             long started = System.nanoTime();
-            Catalog.index(i, corpus);
+            Catalog.index(Catalog.Version.EMPTY, corpus);
             builds[i] = System.nanoTime() - started;
         }
         java.util.Arrays.sort(builds);
         System.out.printf("catalog of %d cases built in: median %.1f ms (first %.1f ms)%n", corpus.size(),
                 builds[5] / 1e6, builds[builds.length - 1] / 1e6);
-        Catalog.Project project = Catalog.index(0, corpus);
+        Catalog.Project project = Catalog.index(Catalog.Version.EMPTY, corpus);
         for (String query : List.of("a", "rm", "rme", "smb", "1d", "agg", "recordmeasurement 1000 sum")) {
             String[] pieces = Terms.of(query).pieces();
             long[] times = new long[31];

@@ -1,5 +1,6 @@
 package dev.perfwatch.search;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
@@ -8,13 +9,16 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
 import dev.perfwatch.support.ServerTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The search box's API over one run of two benchmarks, one of them with a parameter family. */
 @ServerTest
@@ -24,6 +28,12 @@ class SearchTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    Catalog catalog;
+
+    @Autowired
+    JdbcClient jdbc;
 
     private static boolean seeded;
 
@@ -100,6 +110,28 @@ class SearchTest {
 
         assertThat(values(hits, "kind")).contains("case");
         assertThat(values(hits, "benchmark")).containsOnly("org.example.LaterBenchmark.second");
+    }
+
+    @Test
+    void catalogWhenARunAddsCasesToASearchedProjectIsBroughtUpToDateWithoutASearch() {
+        Api api = api();
+        String project = "search-refresh";
+        ObjectNode first = Runs.run(UUID.randomUUID(), project, Runs.sha(20), List.of(), "2026-03-01T00:00:00Z",
+                Runs.thrpt("org.example.RefreshBenchmark.first", 10));
+        assertThat(api.postJson("/api/v1/runs", first.toString()).status()).isEqualTo(201);
+        assertThat(api.get("/api/v1/search?project=" + project + "&q=refresh").status()).isEqualTo(200);
+        long id = jdbc.sql("select id from project where name = :name").param("name", project).query(Long.class)
+            .single();
+        assertThat(catalog.kept(id)).as("the search kept the project's copy").isPresent();
+
+        ObjectNode second = Runs.run(UUID.randomUUID(), project, Runs.sha(21), List.of(Runs.sha(20)),
+                "2026-03-02T00:00:00Z", Runs.thrpt("org.example.RefreshBenchmark.second", 10));
+        assertThat(api.postJson("/api/v1/runs", second.toString()).status()).isEqualTo(201);
+
+        // No search in between: the run's commit alone must bring the copy up to date (on its own thread).
+        await().atMost(Duration.ofSeconds(30)).until(() -> catalog.kept(id).orElseThrow().cases().size() == 2);
+        assertThat(catalog.kept(id).orElseThrow().cases()).extracting(Catalog.Entry::benchmark)
+            .containsExactly("org.example.RefreshBenchmark.first", "org.example.RefreshBenchmark.second");
     }
 
     private static List<String> values(JsonNode hits, String field) {
