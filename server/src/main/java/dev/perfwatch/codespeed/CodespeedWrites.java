@@ -102,7 +102,8 @@ class CodespeedWrites {
             .orElse(Instant.now());
         RunUpload upload = new RunUpload(UUID.nameUUIDFromBytes(("codespeed-run\u0000" + fingerprint)
             .getBytes(StandardCharsets.UTF_8)), key.project(), null, key.branch(),
-                new RunUpload.Commit(sha, OffsetDateTime.ofInstant(revisionDate, ZoneOffset.UTC), null, null, null),
+                new RunUpload.Commit(sha, OffsetDateTime.ofInstant(revisionDate, ZoneOffset.UTC), null,
+                        revisionMessage(key.commitid(), sha), null),
                 new RunUpload.Host(CodespeedNames.host(environment.name()), environment.hostClass(), null, null, null,
                         null, null),
                 metadata(key, items), jmh(items, benchmarks, executable));
@@ -110,6 +111,15 @@ class CodespeedWrites {
         String tag = items.stream().map(ResultItem::tag).filter(java.util.Objects::nonNull).findFirst().orElse(null);
         store.revision(project, key.branch(), key.commitid(), sha, tag);
         return receipt.created();
+    }
+
+    /**
+     * A revision that is not a git sha (Flink's "{@code <sha>-<sha>-<time>}", an svn number) is stored under a sha
+     * made from it; its commit's message names the revision, so alerts, the changes page and the search show what
+     * the client sent rather than a sha nobody has seen (they showed empty subjects and made-up shas).
+     */
+    static String revisionMessage(String commitid, String sha) {
+        return commitid.equalsIgnoreCase(sha) ? null : "Codespeed revision " + commitid;
     }
 
     /**

@@ -23,7 +23,7 @@ final class AtomFeed {
     private AtomFeed() {
     }
 
-    static String render(String project, List<GroupMessage> messages, String publicUrl) {
+    static String render(String project, List<FeedEntry> entries, String publicUrl) {
         StringWriter out = new StringWriter();
         try {
             XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
@@ -34,7 +34,7 @@ final class AtomFeed {
             String scope = project == null ? "all projects" : project;
             element(xml, 1, "title", "perfwatch alerts: " + scope);
             element(xml, 1, "id", id(publicUrl + "/api/v1/alerts/feed.atom?project=" + scope));
-            Instant updated = messages.stream().map(GroupMessage::raisedAt).max(Instant::compareTo)
+            Instant updated = entries.stream().map(FeedEntry::updated).max(Instant::compareTo)
                 .orElse(Instant.EPOCH);
             element(xml, 1, "updated", time(updated));
             String self = publicUrl + "/api/v1/alerts/feed.atom"
@@ -45,8 +45,8 @@ final class AtomFeed {
             element(xml, 2, "name", "perfwatch");
             indent(xml, 1);
             xml.writeEndElement();
-            for (GroupMessage message : messages) {
-                entry(xml, message, publicUrl);
+            for (FeedEntry entry : entries) {
+                entry(xml, entry, publicUrl);
             }
             xml.writeCharacters("\n");
             xml.writeEndElement();
@@ -60,13 +60,13 @@ final class AtomFeed {
         return out.toString();
     }
 
-    private static void entry(XMLStreamWriter xml, GroupMessage message, String publicUrl)
-            throws XMLStreamException {
+    private static void entry(XMLStreamWriter xml, FeedEntry entry, String publicUrl) throws XMLStreamException {
+        GroupMessage message = entry.message();
         indent(xml, 1);
         xml.writeStartElement("entry");
-        element(xml, 2, "title", message.title());
+        element(xml, 2, "title", (entry.closed() ? "Closed (" + entry.closing() + "): " : "") + message.title());
         element(xml, 2, "id", id(publicUrl + "/alert-groups/" + message.group()));
-        element(xml, 2, "updated", time(message.raisedAt()));
+        element(xml, 2, "updated", time(entry.updated()));
         if (!message.lines().isEmpty()) {
             link(xml, 2, "alternate", message.lines().get(0).timeline(), "text/html");
         }
@@ -74,10 +74,19 @@ final class AtomFeed {
         indent(xml, 2);
         xml.writeEmptyElement("category");
         xml.writeAttribute("term", message.kind());
-        element(xml, 2, "summary", message.summary());
+        if (entry.closed()) {
+            indent(xml, 2);
+            xml.writeEmptyElement("category");
+            xml.writeAttribute("term", "closed");
+        }
+        element(xml, 2, "summary", entry.summary());
         indent(xml, 2);
         xml.writeStartElement("content");
         xml.writeAttribute("type", "text");
+        if (entry.closed()) {
+            xml.writeCharacters("Closed " + time(entry.updated()) + ": every alert of this group is "
+                    + entry.closing() + ".\n\n");
+        }
         xml.writeCharacters(EmailText.body(message));
         xml.writeEndElement();
         indent(xml, 1);

@@ -16,13 +16,19 @@ final class EmailText {
         GroupMessage.Commit commit = message.commit();
         if (message.exact()) {
             text.append("Culprit:   ").append(commit.sha()).append(' ').append(commit.subject()).append('\n');
-            text.append("Author:    ").append(commit.author()).append('\n');
+            if (commit.author() != null && !commit.author().isBlank()) {
+                text.append("Author:    ").append(commit.author()).append('\n');
+            }
         }
         else {
             text.append("Range:     ").append(message.lastGood().sha()).append("..").append(commit.sha())
                 .append('\n');
             text.append("Last good: ").append(message.lastGood().subject()).append('\n');
-            text.append("First bad: ").append(commit.subject()).append(" (").append(commit.author()).append(")\n");
+            text.append("First bad: ").append(commit.subject());
+            if (commit.author() != null && !commit.author().isBlank()) {
+                text.append(" (").append(commit.author()).append(')');
+            }
+            text.append('\n');
         }
         text.append("\nChanges:\n");
         for (GroupMessage.Line line : message.lines()) {

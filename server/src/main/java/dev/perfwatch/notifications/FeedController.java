@@ -29,11 +29,11 @@ class FeedController {
 
     @GetMapping(path = "/api/v1/alerts/feed.atom")
     ResponseEntity<String> feed(@RequestParam(required = false) String project) {
-        List<GroupMessage> messages = store.feed(project, ENTRIES).stream()
-            .map(message -> json.readValue(message, GroupMessage.class))
+        List<FeedEntry> entries = store.feed(project, ENTRIES).stream()
+            .map(stored -> stored.entry(json.readValue(stored.message(), GroupMessage.class)))
             .toList();
         return ResponseEntity.ok()
             .header("Content-Type", "application/atom+xml;charset=UTF-8")
-            .body(AtomFeed.render(project, messages, properties.base()));
+            .body(AtomFeed.render(project, entries, properties.base()));
     }
 }

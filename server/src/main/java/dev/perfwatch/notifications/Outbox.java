@@ -1,5 +1,6 @@
 package dev.perfwatch.notifications;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -79,12 +80,17 @@ public class Outbox {
 
     /**
      * Delivers the messages that are due now, one transaction each, and returns how many were delivered. Safe to
-     * call from several threads and instances at once.
+     * call from several threads and instances at once. A message is tried once a pass: a channel that fails is
+     * not tried again within the same pass because its short first retry came due while others were sent.
      */
     public int deliverDue() {
         int delivered = 0;
+        List<Long> tried = new ArrayList<>();
         for (int i = 0; i < BATCH; i++) {
-            Optional<Boolean> outcome = transaction.execute(status -> store.claimDue().map(this::deliver));
+            Optional<Boolean> outcome = transaction.execute(status -> store.claimDue(tried).map(row -> {
+                tried.add(row.id());
+                return deliver(row);
+            }));
             if (outcome.isEmpty()) {
                 break;
             }

@@ -34,18 +34,20 @@ class OutboxStore {
     }
 
     /**
-     * Locks the next due message until the caller's transaction ends. SKIP LOCKED lets another server instance's
+     * Locks the next due message, other than those {@code tried} already, until the caller's transaction ends. SKIP LOCKED lets another server instance's
      * worker pass over it to the next one instead of waiting and then sending it a second time.
      */
-    Optional<Row> claimDue() {
+    Optional<Row> claimDue(List<Long> tried) {
         return jdbc.sql("""
                 select id, group_id, project, channel, cast(message as text) as message, attempts
                 from notification
                 where status = 'pending' and next_attempt_at <= clock_timestamp()
+                  and id <> all(cast(:tried as bigint[]))
                 order by next_attempt_at, id
                 limit 1
                 for update skip locked
                 """)
+            .param("tried", tried.stream().mapToLong(Long::longValue).toArray())
             .query((rs, n) -> new Row(rs.getLong("id"), rs.getLong("group_id"), rs.getString("project"),
                     rs.getString("channel"), rs.getString("message"), rs.getInt("attempts")))
             .optional();
@@ -93,18 +95,36 @@ class OutboxStore {
         }
     }
 
-    /** The feed's messages, newest first; all projects when project is null. */
-    List<String> feed(String project, int limit) {
+    /**
+     * The feed's messages, newest first, each with its group as it is now; all projects when project is null.
+     * The message is what was announced; the group's summary and its alerts' states change after (a fix, a
+     * transient level, triage), and a feed reader learns of it only through the entry's update.
+     */
+    List<FeedEntry.Stored> feed(String project, int limit) {
         return jdbc.sql("""
-                select cast(message as text)
-                from notification
-                where channel = 'feed' and (cast(:project as text) is null or project = :project)
-                order by created_at desc, id desc
+                select cast(n.message as text) as message, g.summary,
+                       state.open, state.changed_at, state.statuses, state.restored_at
+                from notification n
+                join alert_group g on g.id = n.group_id
+                cross join lateral (
+                    select count(*) filter (where a.status in ('new', 'investigating', 'acknowledged')) as open,
+                           max(a.updated_at) as changed_at,
+                           string_agg(distinct a.status, ', ') as statuses,
+                           string_agg(distinct left(c.sha, 7), ', ') as restored_at
+                    from alert a
+                    left join commit c on c.id = a.restored_commit_id
+                    where a.group_id = n.group_id
+                ) state
+                where n.channel = 'feed' and (cast(:project as text) is null or n.project = :project)
+                order by n.created_at desc, n.id desc
                 limit :limit
                 """)
             .param("project", project)
             .param("limit", limit)
-            .query(String.class)
+            .query((rs, row) -> new FeedEntry.Stored(rs.getString("message"), rs.getString("summary"),
+                    rs.getLong("open"), rs.getTimestamp("changed_at") == null ? null
+                            : rs.getTimestamp("changed_at").toInstant(),
+                    rs.getString("statuses"), rs.getString("restored_at")))
             .list();
     }
 

@@ -240,6 +240,42 @@ class TriageTest {
         assertThat(range.groups()).doesNotContainAnyElementsOf(story.groups());
     }
 
+    @Test
+    void feedWhenEveryAlertOfAGroupIsFixedUpdatesItsEntryToSaySo() throws Exception {
+        Seeds seeds = new Seeds(api(), jdbc, "triage-feed-closed");
+        for (int commit = 1; commit <= 4; commit++) {
+            seeds.run(commit, "4-core", java.util.Map.of("16", commit == 3 ? 1112.5 : 1250.0), 96);
+        }
+        long series = seeds.series("16", "primary", "4-core");
+        Raised raised = alerts.raise(List.of(seeds.candidate(series, 3, 1250, 1112.5)));
+        Element open = newestEntry("triage-feed-closed");
+        assertThat(open.getElementsByTagNameNS(ATOM, "title").item(0).getTextContent()).startsWith("Regression in");
+
+        assertThat(alerts.levelRestored(series, seeds.commit(4))).isEqualTo(raised.alerts());
+        Element closed = newestEntry("triage-feed-closed");
+
+        String restoredAt = seeds.sha(4).substring(0, 7);
+        assertThat(closed.getElementsByTagNameNS(ATOM, "title").item(0).getTextContent())
+            .startsWith("Closed (fixed at " + restoredAt + "): Regression in");
+        assertThat(closed.getElementsByTagNameNS(ATOM, "content").item(0).getTextContent())
+            .startsWith("Closed ").contains("every alert of this group is fixed at " + restoredAt);
+        assertThat(java.time.Instant.parse(closed.getElementsByTagNameNS(ATOM, "updated").item(0).getTextContent()))
+            .as("a feed reader shows the entry again only when its updated moves")
+            .isAfter(java.time.Instant.parse(open.getElementsByTagNameNS(ATOM, "updated").item(0).getTextContent()));
+        var categories = closed.getElementsByTagNameNS(ATOM, "category");
+        assertThat(categories.item(categories.getLength() - 1).getAttributes().getNamedItem("term").getTextContent())
+            .isEqualTo("closed");
+    }
+
+    private Element newestEntry(String project) throws Exception {
+        Api.Response feed = api().get("/api/v1/alerts/feed.atom?project=" + project);
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        Document document = factory.newDocumentBuilder()
+            .parse(new ByteArrayInputStream(feed.body().getBytes(StandardCharsets.UTF_8)));
+        return (Element) document.getElementsByTagNameNS(ATOM, "entry").item(0);
+    }
+
     private Raised story(String project) {
         Seeds seeds = new Seeds(api(), jdbc, project);
         Story.seed(seeds);

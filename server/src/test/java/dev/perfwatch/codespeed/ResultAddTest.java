@@ -51,7 +51,8 @@ class ResultAddTest {
         assertThat(response.contentType()).startsWith("text/plain");
         List<Map<String, Object>> stored = jdbc.sql("""
                 select b.name as benchmark, c.mode, m.unit, m.direction, r.score, r.error, e.host_class, e.vm_name,
-                       to_char(cm.time at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as time, cr.commitid
+                       to_char(cm.time at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as time, cr.commitid,
+                       cm.message
                 from result r
                 join series s on s.id = r.series_id
                 join project p on p.id = s.project_id
@@ -76,6 +77,8 @@ class ResultAddTest {
             assertThat(row.get("host_class")).isEqualTo("Hetzner");
             assertThat(row.get("vm_name")).isEqualTo("Flink");
             assertThat(row.get("commitid")).isEqualTo("b8e7fc387dd-ffcdbb4-1647231150");
+            assertThat(row.get("message")).as("alerts and pages name the revision, not the sha made from it")
+                .isEqualTo("Codespeed revision b8e7fc387dd-ffcdbb4-1647231150");
             assertThat(row.get("time")).isEqualTo("2024-03-14 02:11:09.123456");
         });
         assertThat(runs("flink-upload")).isEqualTo(1);

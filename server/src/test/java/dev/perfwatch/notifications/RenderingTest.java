@@ -82,7 +82,8 @@ class RenderingTest {
 
     @Test
     void atomFeedWhenTwoGroupsIsValidAtomWithBothEntries() throws Exception {
-        String feed = AtomFeed.render("flink", List.of(Examples.range(), Examples.regression()),
+        String feed = AtomFeed.render("flink",
+                List.of(FeedEntry.announced(Examples.range()), FeedEntry.announced(Examples.regression())),
                 "https://perfwatch.example.org");
 
         GoldenFiles.assertMatches("notifications", "feed.atom", feed);
