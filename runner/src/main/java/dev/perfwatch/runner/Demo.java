@@ -90,9 +90,9 @@ final class Demo {
         return shas;
     }
 
-    /** One case and metric of the demo project: its scores by commit sha. */
+    /** One case and metric of the demo project: its scores by commit sha, and the shas measured on a busy host. */
     record Series(String benchmark, long caseId, String params, String metric, String unit,
-            Map<String, Double> scores) {
+            Map<String, Double> scores, java.util.Set<String> busy) {
 
         String name() {
             return benchmark.substring(benchmark.lastIndexOf('.') + 1) + " " + params;
@@ -125,7 +125,7 @@ final class Demo {
             }
             Series read = new Series(one.get("benchmark").asText(), one.get("case").get("id").asLong(),
                     one.get("case").get("params").toString(), metric, one.get("metric").get("unit").asText(),
-                    new LinkedHashMap<>());
+                    new LinkedHashMap<>(), new java.util.HashSet<>());
             System.out.printf("%s  %s [%s]   %s/api/v1/series/%d/points%n", read.name(),
                     metric.equals("primary") ? "throughput" : "allocation", read.unit(), server.base(),
                     one.get("id").asLong());
@@ -134,7 +134,12 @@ final class Demo {
                 String sha = point.get("commit").get("sha").asText();
                 double score = point.get("score").asDouble();
                 read.scores().put(sha, score);
-                System.out.printf("    %s  %14.1f  %s%n", sha.substring(0, 8), score, messages.getOrDefault(sha, ""));
+                boolean busy = point.path("noisy").asBoolean(false);
+                if (busy) {
+                    read.busy().add(sha);
+                }
+                System.out.printf("    %s  %14.1f  %s%s%n", sha.substring(0, 8), score, messages.getOrDefault(sha, ""),
+                        busy ? "   [busy host]" : "");
             }
             all.add(read);
         }
@@ -165,6 +170,11 @@ final class Demo {
                 // Below a byte per operation is no allocation: JMH's own bookkeeping, not the serializer's.
                 String change = Math.max(from, to) < 1 ? "none" : from < 1 ? "from none" : to < 1 ? "none left"
                         : String.format("%+.0f%%", (to / from - 1) * 100);
+                // Throughput measured on a busy host is drawn but never judged; bytes per operation hold anyway.
+                if (one.metric().equals("primary")
+                        && (one.busy().contains(at.sha()) || one.busy().contains(before.sha()))) {
+                    change += ", busy host: not judged";
+                }
                 System.out.printf("    %-28s %-10s %10.1f -> %10.1f %-6s (%s)%n", one.name(),
                         one.metric().equals("primary") ? "throughput" : "allocation", from, to, one.unit(), change);
             }

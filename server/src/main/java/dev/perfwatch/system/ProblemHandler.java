@@ -18,6 +18,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.http.converter.HttpMessageNotWritableException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
 import org.springframework.jdbc.UncategorizedSQLException;
 import org.springframework.transaction.CannotCreateTransactionException;
@@ -116,6 +117,23 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
             }
         }
         return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, field, detail));
+    }
+
+    /**
+     * The client went away while the answer was written (the search box aborts the previous request at every
+     * keystroke; a browser leaves a page): nothing to answer and nothing wrong here. Logged at debug, not as the
+     * "Response already committed" warning it gave for every aborted search.
+     */
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotWritable(HttpMessageNotWritableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.io.IOException) {
+                log.debug("The client went away while the answer was written: {}", cause.toString());
+                return null;
+            }
+        }
+        return super.handleHttpMessageNotWritable(ex, headers, status, request);
     }
 
     /**
