@@ -27,23 +27,30 @@ final class DemoAlerts {
         int run() throws IOException, InterruptedException;
     }
 
-    /** Whether the project has work the tracker queued or is still deciding. */
-    static boolean busy(ServerClient server, String project) throws IOException {
+    /** What the tracker is doing for the project: jobs queued for a runner, deciding without one, or nothing. */
+    enum Work { QUEUED, DECIDING, NONE }
+
+    static Work work(ServerClient server, String project) throws IOException {
+        boolean running = false;
         ServerClient.Answer jobs = server.get("/api/v1/jobs?limit=1000&project=" + project);
         if (jobs.status() == 200) {
             for (JsonNode job : jobs.json()) {
                 String status = job.get("status").asText();
-                if (status.equals("queued") || status.equals("running")) {
-                    return true;
+                if (status.equals("queued")) {
+                    return Work.QUEUED;
                 }
+                running |= status.equals("running");
             }
         }
-        ServerClient.Answer running = server.get("/api/v1/confirmations?status=running&project=" + project);
-        return running.status() == 200 && running.json().size() > 0;
+        ServerClient.Answer confirmations = server.get("/api/v1/confirmations?status=running&project=" + project);
+        return running || confirmations.status() == 200 && confirmations.json().size() > 0 ? Work.DECIDING
+                : Work.NONE;
     }
 
     /**
-     * Runs the agent again while the tracker queues confirmation jobs, until it has been quiet for {@link #QUIET}.
+     * Runs the agent whenever the tracker has queued confirmation jobs, until it has been quiet for {@link #QUIET}.
+     * While a confirmation is being decided with no job queued (the tracker decides between rounds) the agent is
+     * not started: it would register, find nothing and exit, six times in three seconds in the demo's log.
      * Returns the agent's last exit code.
      */
     static int settle(ServerClient server, String project, AgentRun agent, int exit)
@@ -53,11 +60,13 @@ final class DemoAlerts {
         Log.info("waiting for the tracker to confirm what it suspects (%s/api/v1/confirmations?project=%s)",
                 server.base(), project);
         while (System.nanoTime() < deadline) {
-            if (busy(server, project)) {
+            Work work = work(server, project);
+            if (work == Work.QUEUED) {
                 exit = agent.run();
                 quietSince = System.nanoTime();
-                // A confirmation can be under way with no job queued yet (the tracker decides between rounds): the
-                // agent then finds nothing and exits at once, so wait a little before asking again.
+            }
+            else if (work == Work.DECIDING) {
+                quietSince = System.nanoTime();
                 Thread.sleep(500);
             }
             else if (System.nanoTime() - quietSince > QUIET.toNanos()) {
