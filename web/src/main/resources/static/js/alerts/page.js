@@ -5,7 +5,7 @@ import * as api from '../api.js';
 import { applyFilter, filterBox } from '../filter.js';
 import * as router from '../router.js';
 import { h, replace, select } from '../dom.js';
-import { benchmarkName, caseLabel, dateTime, firstLine, number, percent, shortSha } from '../format.js';
+import { benchmarkName, caseLabel, change, dateTime, firstLine, number, shortSha } from '../format.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
 
 /** docs/alerts.md: new, investigating and acknowledged are open. */
@@ -122,7 +122,7 @@ class AlertsPage extends UrlPage {
       'aria-labelledby': `group-${group.id}-title` },
     h('div', { class: 'card-head' },
       h('h3', { id: `group-${group.id}-title` }, `${group.kind === 'regression' ? 'Regression' : 'Improvement'} at `,
-        h('code', {}, range), ` · ${firstLine(group.commit.message)}`),
+        h('code', {}, range), firstLine(group.commit.message) ? ` · ${firstLine(group.commit.message)}` : ''),
       h('span', { class: `badge ${group.kind}` }, group.kind),
       h('span', { class: 'badge' }, group.open ? 'open' : 'closed'),
       h('span', { class: 'muted' }, `raised ${dateTime(group.createdAt)}`),
@@ -151,13 +151,17 @@ class AlertsPage extends UrlPage {
       h('th', { scope: 'row' }, h('a', { href, title: `${s.label}: open the timeline at this commit` },
         benchmarkName(s.benchmark)), h('div', { class: 'muted' }, caseLabel(s.case))),
       h('td', {}, s.metric.name),
-      h('td', {}, `${s.environment.hostClass} · JDK ${s.environment.jdkVersion}`),
+      h('td', {}, s.environment.jdkVersion ? `${s.environment.hostClass} · JDK ${s.environment.jdkVersion}`
+        : s.environment.hostClass),
       h('td', { class: 'num', title: `before ${interval(alert.before)}; after ${interval(alert.after)}` },
         `${number(alert.before.value)} → ${number(alert.after.value)} ${unit}`),
       h('td', { class: `num ${alert.kind === 'regression' ? 'worse' : 'better'}` },
-        `${percent(alert.magnitude)} ${alert.kind === 'regression' ? 'worse' : 'better'}`),
-      h('td', { class: 'num' }, `${Math.round(alert.confidence * 100)}%`),
+        // In the unit near a metric's floor ("+64 B/op"): the server sends no percentage of a residue.
+        `${change(alert.before.value, alert.after.value, unit)} ${alert.kind === 'regression' ? 'worse' : 'better'}`),
+      h('td', { class: 'num' }, confidence(alert.confidence)),
       h('td', {}, h('span', { class: 'badge status' }, alert.status.replace('_', ' ')),
+        alert.restoredAt ? h('span', { class: 'muted' }, ' at ', h('code', {}, shortSha(alert.restoredAt.sha)))
+          : null,
         alert.duplicateOf ? h('span', { class: 'muted' }, ` of ${alert.duplicateOf}`) : null),
       h('td', {}, h('button', { type: 'button', class: 'link', id: `history-toggle-${alert.id}`,
         'aria-expanded': 'false', 'aria-controls': `history-${alert.id}`,
@@ -223,4 +227,9 @@ class AlertsPage extends UrlPage {
         change.comment ? ` — ${change.comment}` : ''))));
     this.debug.history = { id, entries: detail.history.length };
   }
+}
+
+/** As the messages and the feed say it: 99.95% is "99.9%", never rounded up to a certainty it is not. */
+function confidence(value) {
+  return value >= 1 ? '100%' : `${(Math.floor(value * 1000) / 10).toFixed(1)}%`;
 }

@@ -184,10 +184,12 @@ class PagesTest extends InWebSession {
                      "jmh": [{"benchmark": "org.example.Closed.run", "mode": "thrpt", "threads": 1, "forks": 1,
                               "jdkVersion": "21.0.1", "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "21.0.1+12",
                               "primaryMetric": {"score": %d, "scoreError": 1, "scoreUnit": "ops/ms",
-                                                "rawData": [[%d, %d]]}}]}"""
+                                                "rawData": [[%d, %d]]},
+                              "secondaryMetrics": {"gc.alloc.rate.norm": {"score": %s, "scoreUnit": "B/op",
+                                                                          "rawData": [[%s, %s]]}}}]}"""
                 .formatted(java.util.UUID.randomUUID(), 0xc105ed + i, i + 1,
                         i == 0 ? "[]" : "[\"%040x\"]".formatted(0xc105ed), 100 - 10 * i, 100 - 10 * i,
-                        100 - 10 * i));
+                        100 - 10 * i, i == 0 ? "0.0002" : "64", i == 0 ? "0.0002" : "64", i == 0 ? "0.0002" : "64"));
         }
         try (java.sql.Connection db = java.sql.DriverManager.getConnection(WebSession.current().databaseUrl());
                 java.sql.Statement sql = db.createStatement()) {
@@ -200,10 +202,13 @@ class PagesTest extends InWebSession {
                     insert into alert (group_id, series_id, first_bad_commit_id, last_good_commit_id, kind, status,
                                        before_value, before_lower, before_upper, before_points,
                                        after_value, after_lower, after_upper, after_points, magnitude, confidence)
-                    select grp.id, s.id, bad.id, good.id, 'regression', 'fixed', 100, 99, 101, 1, 90, 89, 91, 1,
-                           -0.1, 0.99
+                    select grp.id, s.id, bad.id, good.id, 'regression', 'fixed',
+                           case when m.name = 'primary' then 100 else 0.0002 end, 0, 101, 1,
+                           case when m.name = 'primary' then 90 else 64 end, 0, 91, 1,
+                           case when m.name = 'primary' then -0.1 end, 0.9995
                     from grp, bad, good, series s join metric m on m.id = s.metric_id
-                    where s.project_id = bad.project_id and m.name = 'primary'""".formatted(0xc105ee, 0xc105ed));
+                    where s.project_id = bad.project_id and m.name in ('primary', 'gc.alloc.rate.norm')"""
+                .formatted(0xc105ee, 0xc105ed));
         }
 
         browser.open(server.url() + "/#/alerts?project=zz-closed-alerts");
@@ -214,6 +219,12 @@ class PagesTest extends InWebSession {
         browser.await("window.perfwatch.alerts.state === 'ready' && document.querySelector('#alerts-page .card')");
         assertThat(browser.url()).contains("status=all");
         assertThat(browser.element("#alerts-page .card").getText()).contains("1 case regressed 10%");
+        List<String> changes = browser.elements("#alerts-page .card tr[data-alert] td:nth-of-type(4)").stream()
+            .map(cell -> cell.getText()).toList();
+        assertThat(changes).as("a change from none is stated in its unit, never '– worse'")
+            .containsExactlyInAnyOrder("-10.0% worse", "+64 B/op worse");
+        assertThat(browser.elements("#alerts-page .card tr[data-alert] td:nth-of-type(5)").stream()
+            .map(cell -> cell.getText()).toList()).containsOnly("99.9%");
         assertThat(errors()).isEmpty();
     }
 
