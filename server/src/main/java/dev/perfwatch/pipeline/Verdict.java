@@ -125,8 +125,8 @@ record Verdict(Outcome outcome, Comparison comparison, String text) {
      * its forks 10–30% off) among a confirmation's jobs made Welch's test unclear until the budget ended, and a true
      * step was dismissed. Fork means farther from the commit's median than {@value #OUTLIER_UNITS} robust standard
      * deviations, and than twice {@link #MIN_EFFECT}, are left out, but only when they are at most a quarter of the
-     * commit's forks: with two jobs of two forks nothing is left out (which job is the bad one?), from two rounds on
-     * one bad job is. Applied to each commit on its own, whatever the other commit says, so it cannot make a change.
+     * commit's forks: with two jobs of two forks a bad job stays in (which of the two is the bad one?), from two rounds
+     * on one bad job is left out. Applied to each commit on its own, whatever the other commit says, so it cannot make a change.
      */
     static double[] withoutBadJob(double[] forks) {
         boolean positive = java.util.Arrays.stream(forks).allMatch(v -> v > 0);
