@@ -47,18 +47,6 @@ final class Modes {
                 return Optional.empty();
             }
         }
-        // The way back from a mode change (or from a change that did not hold) is the end of that visit: the level
-        // the series left then is the level it returns to now, however long it stayed (a mode's stay is geometric,
-        // and a long one is not a level of its own when the switch to it was already a mode).
-        for (Tracker.Known k : known) {
-            if (k.standing() == Tracker.Standing.VOID && change.index() - k.change().index() <= RECENT
-                    && Tracker.bringsBack(k.change(), change)) {
-                return Optional.of(String.format(Locale.ROOT,
-                        "mode change: back to about %s, the level the series left %d commits before; not a new %s",
-                        Tracker.number(k.change().before().value()), change.index() - k.change().index(),
-                        change.direction().word()));
-            }
-        }
         double noise = detection.inUnit() ? detection.noise() : detection.noise() * Math.abs(to);
         double band = Double.isFinite(noise) && noise > 0 ? Math.min(step / 4, NOISE_UNITS * noise) : step / 4;
         int end = Tracker.position(o, change.index());

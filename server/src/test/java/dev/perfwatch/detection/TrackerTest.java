@@ -25,21 +25,6 @@ class TrackerTest {
             "40 regression mode-change");
     }
 
-    /**
-     * A first visit to 900 (alerted, resolved), 37 runs back at 1000, then 900 again (a mode change) for 30 runs: the
-     * way back to 1000 ends that mode; it is not a new improvement, though 1000 held too long to count as a visit.
-     */
-    @Test
-    void replayWhenTheSeriesComesBackFromAModeReportsAModeChange() {
-        Series series = series(90, n -> (n >= 5 && n < 13 || n >= 50 && n < 80 ? 900 : 1000)
-            * (1 + 0.003 * Math.sin(n * 1.7)));
-
-        List<Replay.Report> reports = new Replay(new Detector()).run(series);
-
-        assertThat(describe(reports)).endsWith("50 regression mode-change", "80 improvement mode-change");
-        assertThat(reports.get(reports.size() - 1).reason()).startsWith("mode change: back to about 1000");
-    }
-
     /** A −6% level on two runs, then seven runs back at the old level: the alert is closed as transient. */
     @Test
     void replayWhenAnAlertedLevelDoesNotHoldReportsItTransient() {
