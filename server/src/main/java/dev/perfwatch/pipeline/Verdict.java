@@ -118,7 +118,7 @@ record Verdict(Outcome outcome, Comparison comparison, String text) {
     }
 
     /** A fork mean this many robust standard deviations (1.4826 × MAD) from its commit's median is an outlier. */
-    static final double OUTLIER_UNITS = 4;
+    static final double OUTLIER_UNITS = 6;
 
     /**
      * The fork means of one commit without those of a bad job: one slow run (a busy host, a bad JIT decision; both
