@@ -124,8 +124,17 @@ class AlertStore {
             .update();
     }
 
+    /**
+     * Rewrites the group's summary from its facts, keeping the notes that closings appended to it ("; transient:
+     * ...", "; withdrawn: ..."): they are not facts a rendering knows, and a refresh must not drop them.
+     */
     void summary(long group, String summary) {
-        jdbc.sql("update alert_group set summary = :summary, updated_at = now() where id = :group")
+        jdbc.sql("""
+                update alert_group
+                set summary = :summary || coalesce(substring(summary from '(; (transient|withdrawn): .*)$'), ''),
+                    updated_at = now()
+                where id = :group
+                """)
             .param("group", group)
             .param("summary", summary)
             .update();
@@ -239,6 +248,48 @@ class AlertStore {
                 where a.id = :alert and g.id = a.group_id and g.summary not like '%transient: the level did not hold%'
                 """)
             .param("alert", id)
+            .update());
+        return closed;
+    }
+
+    /**
+     * Closes the open alert of the series at the commit as invalid because re-detection over the whole history no
+     * longer finds its change there, audited with the reason, and says so in its group's summary; returns the alert's
+     * id when there was one open.
+     */
+    Optional<Long> withdraw(long series, long firstBad, String reason) {
+        Optional<Long> closed = jdbc.sql("""
+                with withdrawn as (
+                    select a.id, a.status
+                    from alert a
+                    where a.series_id = :series and a.first_bad_commit_id = :firstBad
+                      and a.status in ('new', 'investigating', 'acknowledged')
+                    for update of a
+                ), updated as (
+                    update alert set status = 'invalid', updated_at = now()
+                    from withdrawn where alert.id = withdrawn.id
+                    returning alert.id, withdrawn.status as from_status
+                )
+                insert into alert_history (alert_id, actor, from_status, to_status, comment)
+                select updated.id, :actor, updated.from_status, 'invalid', :reason
+                from updated
+                returning alert_id
+                """)
+            .param("series", series)
+            .param("firstBad", firstBad)
+            .param("actor", PERFWATCH)
+            .param("reason", reason)
+            .query(Long.class)
+            .optional();
+        closed.ifPresent(id -> jdbc.sql("""
+                update alert_group g
+                set summary = g.summary || '; withdrawn: ' || regexp_replace(:reason, '^withdrawn: ', ''),
+                    updated_at = now()
+                from alert a
+                where a.id = :alert and g.id = a.group_id and g.summary not like '%; withdrawn: %'
+                """)
+            .param("alert", id)
+            .param("reason", reason)
             .update());
         return closed;
     }

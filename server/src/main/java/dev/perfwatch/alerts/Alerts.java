@@ -90,6 +90,16 @@ public class Alerts {
         return closed;
     }
 
+    /**
+     * Closes the series' open alert at {@code firstBad} as invalid because re-detection over the whole stored history
+     * (after a late run) no longer finds its change there: the history and the group's summary say {@code reason}.
+     */
+    public Optional<Long> withdraw(long series, long firstBad, String reason) {
+        Optional<Long> closed = transaction.execute(status -> store.withdraw(series, firstBad, reason));
+        closed.ifPresent(id -> log.info("Withdrew alert {} of series {}: {}", id, series, reason));
+        return closed;
+    }
+
     /** Per benchmark of the project, how many of its alerts were judged invalid (noise), most first. */
     public List<FalseAlarms> falseAlarms(String project) {
         long id = queries.projectId(project).orElseThrow(() -> new NotFoundException("no project " + project));
