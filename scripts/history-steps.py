@@ -5,8 +5,9 @@ Rule (docs/import.md, "Public histories"): per series (suite + bench name), entr
 their commits (commit time, then file order; several entries of one commit give it their median), a step at commit
 i is where the median of the K commits from i on differs from the median of the K commits before i by at least
 MIN (after / before - 1, or its inverse for decreases, so -40% and +67% are both 'large'), the two windows do not
-overlap (every value after is beyond every value before: the commit is unambiguous), and i is the strongest such
-place within K commits. Prints one tab-separated line per step: suite, bench, sha, index, before, after, change.
+overlap (every value after is beyond every value before: the commit is unambiguous), each window is flat (its
+largest value at most MIN / 2 above its smallest: one step, not two smaller ones a few commits apart), and i is the
+strongest such place within K commits. Prints one tab-separated line per step: suite, bench, sha, index, before, after, change.
 """
 import json, math, statistics, sys
 
@@ -48,7 +49,9 @@ def steps(points):
         ratio = a / b
         large = ratio >= 1 / (1 - MIN) or ratio <= 1 - MIN
         clean = min(after) > max(before) or max(after) < min(before)
-        if large and clean:
+        # one step, not two smaller ones a few commits apart: each side is flat (spread below half the minimum)
+        flat = max(before) / min(before) - 1 <= MIN / 2 and max(after) / min(after) - 1 <= MIN / 2
+        if large and clean and flat:
             found.append((i, ratio))
     best = []
     for i, ratio in found:

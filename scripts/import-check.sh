@@ -15,13 +15,15 @@ if [ "${PERFWATCH_SKIP_BUILD:-}" != "1" ]; then
   ./mvnw -q -DskipTests package -pl server,runner -am
 fi
 dir="${CHECK_DIR:-$(mktemp -d)}"
+mkdir -p "$dir"
+# Copies of the jars: a build while the check runs must not change the jar a running server reads from.
+cp server/target/perfwatch-server.jar runner/target/perfwatch-runner.jar "$dir/"
 port="${CHECK_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}"
 token=check-admin-token
 url="http://127.0.0.1:$port"
-mkdir -p "$dir"
 echo "==> server on $url, data and logs in $dir"
 SERVER_PORT=$port PERFWATCH_DATA_DIR="$dir/data" PERFWATCH_ADMIN_TOKEN=$token PERFWATCH_PUBLIC_URL=$url \
-  java -jar server/target/perfwatch-server.jar > "$dir/server.log" 2>&1 &
+  java -jar "$dir/perfwatch-server.jar" > "$dir/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
 for _ in $(seq 1 180); do
@@ -38,7 +40,7 @@ for file in "$@"; do
   python3 scripts/history-steps.py --min "${STEP_MIN:-0.40}" "$file" > "$steps"
   for project in "$name-a" "$name-b"; do
     start=$(date +%s)
-    java -jar runner/target/perfwatch-runner.jar import gh-action-benchmark "$file" --server "$url" \
+    java -jar "$dir/perfwatch-runner.jar" import gh-action-benchmark "$file" --server "$url" \
       --token $token --project "$project" > "$dir/$project.import.log" 2>&1 \
       || { echo "import into $project failed:"; tail -5 "$dir/$project.import.log"; exit 1; }
     posted=$(date +%s)
@@ -54,16 +56,26 @@ params = re.compile(r"(.*?) \( (\{.*\}) \)")
 def load(p): return json.load(open(p))
 cps = {p: load(p + ".change-points.json") for p in (a, b)}
 def key(cp):
-    return (cp["benchmark"], cp["case"], cp["metric"], cp["commit"]["sha"], cp["direction"], cp["status"],
-            None if cp["magnitude"] is None else round(cp["magnitude"], 6))
+    return (cp["benchmark"], cp["case"], cp["metric"], cp["commit"]["sha"], cp["direction"], cp["status"])
 same = sorted(map(key, cps[a])) == sorted(map(key, cps[b]))
+# The levels (and so the magnitude) are measured when a change point is first found: by the pace of the import,
+# with more or fewer runs after it. Same change points, amounts that may differ a little: reported, not compared.
+magnitudes = {key(cp): cp["magnitude"] for cp in cps[a]}
+spread = max((abs(cp["magnitude"] - magnitudes[key(cp)]) for cp in cps[b]
+              if cp["magnitude"] is not None and magnitudes.get(key(cp)) is not None), default=0)
+text = open(file, encoding="utf-8").read()
+suites = len(json.loads(text[text.index("{"):text.rindex("}") + 1]).get("entries", {}))
+def host_class(suite):
+    # as the importer names them: a file of several suites gets one host class per suite
+    return "github-actions/" + re.sub(r"[^A-Za-z0-9._+-]+", "-", suite.strip()) if suites > 1 else "github-actions"
 missing, found = [], 0
 for line in open(steps):
     suite, bench, sha, index, before, after, change = line.rstrip("\n").split("\t")
     m = params.fullmatch(bench)
     benchmark = m.group(1) if m else bench
     for p in (a, b):
-        if any(cp["benchmark"] == benchmark and cp["metric"] == "primary" and cp["commit"]["sha"] == sha for cp in cps[p]):
+        if any(cp["benchmark"] == benchmark and cp["metric"] == "primary" and cp["commit"]["sha"] == sha
+               and cp["environment"]["hostClass"] == host_class(suite) for cp in cps[p]):
             found += 1
         else:
             missing.append(f"{p.rsplit('/', 1)[1]}: {bench} at {sha[:10]} (entry {index}, {before} -> {after}, {change})")
@@ -72,9 +84,9 @@ statuses = {}
 for cp in cps[a]:
     statuses[cp["status"]] = statuses.get(cp["status"], 0) + 1
 total = sum(1 for _ in open(steps))
-print(f"    {file}: {total} steps >= 40% offline; at their exact commit: {found // 2 if not missing else found} of "
-      f"{2 * total} (two projects); change points {len(cps[a])} / {len(cps[b])} {dict(sorted(statuses.items()))}; "
-      f"identical: {same}; queued jobs: {jobs}")
+print(f"    {file}: {total} steps >= 40% offline; at their exact commit: {found} of {2 * total} (two "
+      f"projects); change points {len(cps[a])} / {len(cps[b])} {dict(sorted(statuses.items()))}; "
+      f"identical: {same} (magnitudes within {spread:.4f}); queued jobs: {jobs}")
 for m in missing:
     print("    MISSING", m)
 if len(cps[a]) >= 1000:
