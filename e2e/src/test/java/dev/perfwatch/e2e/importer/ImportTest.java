@@ -53,9 +53,9 @@ class ImportTest {
     static final HttpClient http = HttpClient.newHttpClient();
 
     /** Long enough for the detector's whole-history search, short enough for the build. */
-    static final int STEP_COMMITS = 120;
+    static final int STEP_COMMITS = 100;
 
-    static final int STEP_AT = 88;
+    static final int STEP_AT = 72;
 
     @TempDir
     static Path dataDir;
