@@ -2,14 +2,14 @@
 """Every large step in a github-action-benchmark data.js, found offline (no perfwatch code involved).
 
 Rule (docs/import.md, "Public histories"): per series (suite + bench name), entries in the order perfwatch places
-their commits (commit time, then file order; several entries of one commit give it their median), a step at commit
+their commits (commit time as an instant, then file order; several entries of one commit give it their median), a step at commit
 i is where the median of the K commits from i on differs from the median of the K commits before i by at least
 MIN (after / before - 1, or its inverse for decreases, so -40% and +67% are both 'large'), the two windows do not
 overlap (every value after is beyond every value before: the commit is unambiguous), each window is flat (its
 largest value at most MIN / 2 above its smallest: one step, not two smaller ones a few commits apart), and i is the
 strongest such place within K commits. Prints one tab-separated line per step: suite, bench, sha, index, before, after, change.
 """
-import json, math, statistics, sys
+import datetime, json, math, statistics, sys
 
 K = int(sys.argv[sys.argv.index('--k') + 1]) if '--k' in sys.argv else 5
 MIN = float(sys.argv[sys.argv.index('--min') + 1]) if '--min' in sys.argv else 0.40
@@ -21,9 +21,17 @@ def load(path):
     return json.loads(text[text.index('{'):text.rindex('}') + 1])
 
 
+def instant(timestamp):
+    # commit times carry their author's offset (2023-03-23T21:28:57-07:00 is after 2023-03-24T03:08:10Z): compare
+    # them as instants, as perfwatch places commits; entries without a time go first, in file order
+    if not timestamp:
+        return float('-inf')
+    return datetime.datetime.fromisoformat(timestamp.replace('Z', '+00:00')).timestamp()
+
+
 def series_of(data):
     for suite, entries in data.get('entries', {}).items():
-        order = sorted(range(len(entries)), key=lambda i: (entries[i]['commit'].get('timestamp') or '', i))
+        order = sorted(range(len(entries)), key=lambda i: (instant(entries[i]['commit'].get('timestamp')), i))
         by_bench = {}
         for i in order:
             entry = entries[i]

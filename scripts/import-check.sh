@@ -56,7 +56,8 @@ params = re.compile(r"(.*?) \( (\{.*\}) \)")
 def load(p): return json.load(open(p))
 cps = {p: load(p + ".change-points.json") for p in (a, b)}
 def key(cp):
-    return (cp["benchmark"], cp["case"], cp["metric"], cp["commit"]["sha"], cp["direction"], cp["status"])
+    return (cp["environment"]["hostClass"], cp["benchmark"], cp["case"], cp["metric"], cp["commit"]["sha"],
+            cp["direction"], cp["status"])
 same = sorted(map(key, cps[a])) == sorted(map(key, cps[b]))
 # The levels (and so the magnitude) are measured when a change point is first found: by the pace of the import,
 # with more or fewer runs after it. Same change points, amounts that may differ a little: reported, not compared.
