@@ -8,7 +8,7 @@ import { number, percent, shortSha } from './format.js';
 
 /** Statuses in the order their marks are listed, the ones asking for attention first. */
 export const STATUS_ORDER = ['alerted', 'confirmed', 'confirming', 'suspected', 'unconfirmed', 'transient',
-  'resolved', 'historical', 'dismissed'];
+  'withdrawn', 'resolved', 'historical', 'dismissed'];
 
 /** What each status means, for the marks' tooltips and the legend. */
 export const STATUS_WORDS = {
@@ -18,6 +18,7 @@ export const STATUS_WORDS = {
   suspected: 'suspected, not yet confirmed',
   unconfirmed: 'unconfirmed (the detector only: no runner for its host class)',
   transient: 'transient (the level did not hold)',
+  withdrawn: 'withdrawn (a late run: the whole history no longer finds it here)',
   resolved: 'resolved (back to the level before)',
   historical: 'historical (imported or old: notifies nobody)',
   dismissed: 'dismissed by re-runs',

@@ -124,8 +124,17 @@ class AlertStore {
             .update();
     }
 
+    /**
+     * Rewrites the group's summary from its facts, keeping the notes that closings appended to it ("; transient:
+     * ...", "; withdrawn: ..."): they are not facts a rendering knows, and a refresh must not drop them.
+     */
     void summary(long group, String summary) {
-        jdbc.sql("update alert_group set summary = :summary, updated_at = now() where id = :group")
+        jdbc.sql("""
+                update alert_group
+                set summary = :summary || coalesce(substring(summary from '(; (transient|withdrawn): .*)$'), ''),
+                    updated_at = now()
+                where id = :group
+                """)
             .param("group", group)
             .param("summary", summary)
             .update();
@@ -201,46 +210,6 @@ class AlertStore {
             .param("actor", PERFWATCH)
             .query(Long.class)
             .list();
-    }
-
-    /**
-     * Closes the open alert of the series at the commit as fixed because its level did not hold, audited with the
-     * reason, and says so in its group's summary; returns the alert's id when there was one open.
-     */
-    Optional<Long> lapse(long series, long firstBad, String reason) {
-        Optional<Long> closed = jdbc.sql("""
-                with lapsed as (
-                    select a.id, a.status
-                    from alert a
-                    where a.series_id = :series and a.first_bad_commit_id = :firstBad
-                      and a.status in ('new', 'investigating', 'acknowledged')
-                    for update of a
-                ), updated as (
-                    update alert set status = 'fixed', updated_at = now()
-                    from lapsed where alert.id = lapsed.id
-                    returning alert.id, lapsed.status as from_status
-                )
-                insert into alert_history (alert_id, actor, from_status, to_status, comment)
-                select updated.id, :actor, updated.from_status, 'fixed', :reason
-                from updated
-                returning alert_id
-                """)
-            .param("series", series)
-            .param("firstBad", firstBad)
-            .param("actor", PERFWATCH)
-            .param("reason", reason)
-            .query(Long.class)
-            .optional();
-        closed.ifPresent(id -> jdbc.sql("""
-                update alert_group g
-                set summary = g.summary || '; transient: the level did not hold, the runs that followed went back',
-                    updated_at = now()
-                from alert a
-                where a.id = :alert and g.id = a.group_id and g.summary not like '%transient: the level did not hold%'
-                """)
-            .param("alert", id)
-            .update());
-        return closed;
     }
 
     /** The alert of the same series in another group, or else that group's first alert. */

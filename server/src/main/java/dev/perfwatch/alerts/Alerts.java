@@ -32,6 +32,8 @@ public class Alerts {
 
     private final AlertStore store;
 
+    private final AlertClosings closings;
+
     private final AlertQueries queries;
 
     private final SummaryQueries summaries;
@@ -42,9 +44,10 @@ public class Alerts {
 
     private final TransactionTemplate transaction;
 
-    Alerts(AlertStore store, AlertQueries queries, SummaryQueries summaries, Messages messages,
+    Alerts(AlertStore store, AlertClosings closings, AlertQueries queries, SummaryQueries summaries, Messages messages,
             Notifications notifications, TransactionTemplate transaction) {
         this.store = store;
+        this.closings = closings;
         this.queries = queries;
         this.summaries = summaries;
         this.messages = messages;
@@ -85,8 +88,18 @@ public class Alerts {
      * that followed went back): the history says {@code reason}, the group's summary says the change was transient.
      */
     public Optional<Long> didNotHold(long series, long firstBad, String reason) {
-        Optional<Long> closed = transaction.execute(status -> store.lapse(series, firstBad, reason));
+        Optional<Long> closed = transaction.execute(status -> closings.lapse(series, firstBad, reason));
         closed.ifPresent(id -> log.info("Closed alert {} of series {}: {}", id, series, reason));
+        return closed;
+    }
+
+    /**
+     * Closes the series' open alert at {@code firstBad} as invalid because re-detection over the whole stored history
+     * (after a late run) no longer finds its change there: the history and the group's summary say {@code reason}.
+     */
+    public Optional<Long> withdraw(long series, long firstBad, String reason) {
+        Optional<Long> closed = transaction.execute(status -> closings.withdraw(series, firstBad, reason));
+        closed.ifPresent(id -> log.info("Withdrew alert {} of series {}: {}", id, series, reason));
         return closed;
     }
 

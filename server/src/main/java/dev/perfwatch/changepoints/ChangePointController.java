@@ -16,7 +16,8 @@ import dev.perfwatch.system.NotFoundException;
 
 /**
  * Every change point the tracker holds on a project, newest commit first, whatever became of it: suspected,
- * confirmed, alerted, dismissed, historical (an import's), unconfirmed, transient or resolved. Nothing the detector
+ * confirmed, alerted, dismissed, historical (an import's), unconfirmed, transient, resolved or withdrawn (re-detection over the whole
+ * history no longer finds it). Nothing the detector
  * found is filed where no page or API shows it.
  */
 @RestController
@@ -24,7 +25,8 @@ import dev.perfwatch.system.NotFoundException;
 class ChangePointController {
 
     static final Set<String> STATUSES = Set.of("suspected", "confirming", "confirmed", "alerted", "dismissed",
-            "historical", "unconfirmed", "transient", "resolved");
+            "historical", "unconfirmed", "transient", "resolved",
+            "withdrawn");
 
     private final ChangePointQueries queries;
 

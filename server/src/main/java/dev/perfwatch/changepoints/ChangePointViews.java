@@ -21,8 +21,8 @@ final class ChangePointViews {
      *
      * @param magnitude after / before - 1; null when the level before is zero (within the metric's resolution)
      * @param absoluteChange after - before, in the metric's unit
-     * @param status suspected, confirming, confirmed, alerted, dismissed, historical, unconfirmed, transient or
-     *     resolved (docs/pipeline.md, "Change points")
+     * @param status suspected, confirming, confirmed, alerted, dismissed, historical, unconfirmed, transient,
+     *     resolved or withdrawn (docs/pipeline.md, "Change points")
      * @param reason why it has that status: the confirmation's verdict, or the policy that decided it
      * @param alertGroup the alert group it is in, null when it notified nobody
      * @param alertStatus the triage state of its alert (new, invalid, infra, ...), null without one

@@ -86,6 +86,15 @@ class ChangeAlerts {
     }
 
     /**
+     * An alerted change that re-detection over the whole history no longer finds at its commit: withdrawn, and its
+     * open alert closed saying why. Alerts are news when made; taking one back is news too, so it is never left open.
+     */
+    void withdrawn(SuspectStore.SuspectRow suspect, String reason) {
+        suspectStore.decideStatus(suspect.id(), "withdrawn", reason);
+        alerts.withdraw(suspect.series(), suspect.firstBad(), reason);
+    }
+
+    /**
      * Whether the change brings back the level an alerted change of the series left: the opposite direction, and
      * ending within half of that change of the level before it. Then the alert is resolved, not answered by another.
      */

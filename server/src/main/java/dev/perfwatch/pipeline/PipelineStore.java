@@ -189,8 +189,11 @@ class PipelineStore {
             .map(seconds -> java.time.Duration.ofMillis(Math.round(seconds * 1000)));
     }
 
-    /** {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative. */
-    void noise(long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit) {
+    /**
+     * {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative; {@code notes}: why
+     * a series is not judged (its numbers NaN), null where it is.
+     */
+    void noise(long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit, String[] notes) {
         Boolean[] units = new Boolean[inUnit.length];
         for (int i = 0; i < units.length; i++) {
             units[i] = inUnit[i];
@@ -198,15 +201,33 @@ class PipelineStore {
         jdbc.sql("""
                 update series s
                 set noise = nullif(n.noise, 'NaN'), minimal_detectable_change = nullif(n.mdc, 'NaN'),
-                    noise_in_unit = n.in_unit, detected_at = now()
+                    noise_in_unit = n.in_unit, noise_note = n.note, detected_at = now()
                 from unnest(cast(:series as bigint[]), cast(:noise as float8[]), cast(:mdc as float8[]),
-                            cast(:inUnit as boolean[])) as n(id, noise, mdc, in_unit)
+                            cast(:inUnit as boolean[]), cast(:notes as text[])) as n(id, noise, mdc, in_unit, note)
                 where s.id = n.id
                 """)
             .param("series", series)
             .param("noise", noise)
             .param("mdc", minimalDetectableChange)
             .param("inUnit", units)
+            .param("notes", notes)
             .update();
+    }
+
+    /** Per series: how many runs it holds, and how many of them were on a loaded host (kept out of detection). */
+    java.util.Map<Long, long[]> loadedRuns(long[] series) {
+        java.util.Map<Long, long[]> counts = new java.util.HashMap<>();
+        jdbc.sql("""
+                select r.series_id, count(*) as runs, count(*) filter (where n.noisy) as loaded
+                from result r
+                left join run_noise n on n.run_id = r.run_id
+                where r.series_id = any(cast(:series as bigint[]))
+                group by r.series_id
+                """)
+            .param("series", series)
+            .query((rs, row) -> counts.put(rs.getLong("series_id"),
+                    new long[] { rs.getLong("loaded"), rs.getLong("runs") }))
+            .list();
+        return counts;
     }
 }

@@ -2,8 +2,10 @@ package dev.perfwatch.pipeline;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,21 +20,27 @@ import dev.perfwatch.detection.Tracker;
  * changes the history those later runs were detected on. Its series are detected again over their whole stored
  * history, run by run as {@code detect --replay} does ({@link Replay}, the same {@link Tracker}), and what is stored
  * is brought to that: change points that notified nobody (historical ones, mode changes) and that the history no
- * longer holds are removed, and those it now holds are added by the usual policy. Alerts already raised, and
- * verdicts of re-runs, stay: they were news when they were made. See docs/pipeline.md, "Runs out of order".
+ * longer holds are removed, alerted ones it no longer holds are withdrawn (their alerts closed, saying why), and
+ * those it now holds are added by the usual policy. Verdicts of re-runs stay: they were news when they were made. See docs/pipeline.md, "Runs out of order".
  */
 @Component
 class Redetection {
 
     private static final Logger log = LoggerFactory.getLogger(Redetection.class);
 
+    /** How far (in commits) a change may have moved for the withdrawal to say where the history now places it. */
+    private static final int MOVE = 5;
+
     private final PipelineStore store;
 
     private final SuspectStore suspectStore;
 
-    Redetection(PipelineStore store, SuspectStore suspectStore) {
+    private final ChangeAlerts changeAlerts;
+
+    Redetection(PipelineStore store, SuspectStore suspectStore, ChangeAlerts changeAlerts) {
         this.store = store;
         this.suspectStore = suspectStore;
+        this.changeAlerts = changeAlerts;
     }
 
     /** What the whole history holds that is not stored yet, for the caller's policy (recent or historical). */
@@ -59,6 +67,8 @@ class Redetection {
             }
         }
         int forgotten = gone.isEmpty() ? 0 : suspectStore.forget(gone);
+        Set<Integer> movedTo = new HashSet<>();
+        int withdrawn = withdraw(series, commits, reports, held, movedTo);
         List<Missing> missing = new ArrayList<>();
         int newest = commits.size() - 1;
         for (Replay.Report report : reports) {
@@ -67,13 +77,50 @@ class Redetection {
             }
             Tracker.Kind kind = report.status() == Replay.Status.MODE_CHANGE ? Tracker.Kind.MODE_CHANGE
                     : Tracker.Kind.CHANGE;
-            boolean recent = report.firstIndex() > newest - tracker.alertWindow();
+            // A change an alert named, now placed at another commit, keeps notifying: the alert moves with it.
+            boolean recent = report.firstIndex() > newest - tracker.alertWindow()
+                    || movedTo.contains(report.firstIndex());
             missing.add(new Missing(new Tracker.Found(report.named(), kind, recent, report.reason()), commits));
         }
-        if (forgotten > 0 || !missing.isEmpty()) {
-            log.info("Re-detected series {} over {} commits after a late run: {} change point(s) removed, {} added",
-                    series.id(), commits.size(), forgotten, missing.size());
+        if (forgotten > 0 || withdrawn > 0 || !missing.isEmpty()) {
+            log.info("Re-detected series {} over {} commits after a late run: {} change point(s) removed, {} "
+                    + "withdrawn, {} added", series.id(), commits.size(), forgotten, withdrawn, missing.size());
         }
         return missing;
+    }
+
+    /**
+     * Alerted change points (after re-runs or on the detector's word) that the whole history no longer holds at
+     * their commit: an alert left open there would name a change the tracker no longer sees. Each is withdrawn and
+     * its open alert closed, saying why; when the history now places a change of the same direction a few commits
+     * away, the reason says where, and that commit's index is added to {@code movedTo}: the caller stores it as news
+     * (the alert moves to it) even when it lies deeper than the newest commits.
+     */
+    private int withdraw(PipelineStore.SeriesRow series, RunAnalysis.Commits commits, List<Replay.Report> reports,
+            Map<Long, Replay.Report> held, Set<Integer> movedTo) {
+        int withdrawn = 0;
+        for (SuspectStore.SuspectRow suspect : suspectStore.suspects(new long[] { series.id() })) {
+            int index = commits.indexOf(suspect.firstBad());
+            // Only open alerts: an alert a person closed (fixed, won't fix, ...) keeps its change point as it was.
+            boolean alerted = (suspect.status().equals("alerted") || suspect.status().equals("unconfirmed"))
+                    && suspect.alertOpen();
+            if (!alerted || index < 0 || held.containsKey(suspect.firstBad())) {
+                continue;
+            }
+            String reason = "withdrawn: re-detection over the whole history no longer finds this change";
+            for (Replay.Report report : reports) {
+                int moved = report.firstIndex() - index;
+                if (moved != 0 && Math.abs(moved) <= MOVE && report.named().direction().word()
+                    .equals(suspect.direction())) {
+                    reason = "withdrawn: re-detection over the whole history places this change " + Math.abs(moved)
+                            + (Math.abs(moved) == 1 ? " commit " : " commits ") + (moved > 0 ? "later" : "earlier");
+                    movedTo.add(report.firstIndex());
+                    break;
+                }
+            }
+            changeAlerts.withdrawn(suspect, reason);
+            withdrawn++;
+        }
+        return withdrawn;
     }
 }

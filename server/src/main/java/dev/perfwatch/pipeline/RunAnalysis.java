@@ -33,6 +33,9 @@ class RunAnalysis {
 
     private final Tracker tracker;
 
+    /** Commits a series needs for its noise to be measured rather than the detector's floor (Analysis). */
+    static final int JUDGED = 3;
+
     private final PipelineStore store;
 
     private final SuspectStore suspectStore;
@@ -80,6 +83,7 @@ class RunAnalysis {
         double[] noise = new double[ids.length];
         double[] minimal = new double[ids.length];
         boolean[] inUnit = new boolean[ids.length];
+        String[] notes = new String[ids.length];
         List<Confirmations.NewSuspect> recent = new ArrayList<>();
         for (int i = 0; i < ids.length; i++) {
             PipelineStore.SeriesRow row = series.get(i);
@@ -99,6 +103,12 @@ class RunAnalysis {
             noise[i] = detection.noise();
             minimal[i] = detection.minimalDetectableChange();
             inUnit[i] = detection.inUnit();
+            if (commits.size() < JUDGED) {
+                // Below that the detector answers its floor (0.1%), which reads as "detects >= 0.5%": not judged.
+                noise[i] = Double.NaN;
+                minimal[i] = Double.NaN;
+                notes[i] = "";
+            }
             for (Tracker.Lapse lapse : step.lapses()) {
                 confirmations.lapsed(rows.get(lapse.known()), lapse.reason());
             }
@@ -115,11 +125,37 @@ class RunAnalysis {
                 }
             }
         }
-        store.noise(ids, noise, minimal, inUnit);
+        notJudged(ids, notes);
+        store.noise(ids, noise, minimal, inUnit, notes);
         confirmations.suspect(run, recent);
         log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
                 (System.nanoTime() - started) / 1_000_000, recent.size());
         return recent.size();
+    }
+
+    /**
+     * Says why each series marked "" is not judged: most often its runs were on a loaded host and detection left them
+     * out (a busy demo machine), else it has too few runs yet.
+     */
+    private void notJudged(long[] ids, String[] notes) {
+        List<Long> wanted = new ArrayList<>();
+        for (int i = 0; i < ids.length; i++) {
+            if (notes[i] != null) {
+                wanted.add(ids[i]);
+            }
+        }
+        if (wanted.isEmpty()) {
+            return;
+        }
+        Map<Long, long[]> counts = store.loadedRuns(wanted.stream().mapToLong(Long::longValue).toArray());
+        for (int i = 0; i < ids.length; i++) {
+            if (notes[i] != null) {
+                long[] count = counts.getOrDefault(ids[i], new long[] { 0, 0 });
+                notes[i] = count[0] > 0 ? "not judged: " + count[0] + " of " + count[1] + " runs on a loaded host"
+                        : "not judged yet: " + count[1] + (count[1] == 1 ? " run" : " runs") + ", " + JUDGED
+                                + " needed";
+            }
+        }
     }
 
     /** Stores a new change point by the policy: a mode change, news to confirm, or historical. */
@@ -179,7 +215,7 @@ class RunAnalysis {
         return switch (suspect.status()) {
             case "dismissed" -> suspect.direction().equals("mode-change") ? Tracker.Standing.VOID
                     : Tracker.Standing.DISMISSED;
-            case "transient" -> Tracker.Standing.VOID;
+            case "transient", "withdrawn" -> Tracker.Standing.VOID;
             case "alerted", "unconfirmed" -> suspect.alertOpen() ? Tracker.Standing.ALERTED : Tracker.Standing.KEPT;
             default -> Tracker.Standing.KEPT;
         };

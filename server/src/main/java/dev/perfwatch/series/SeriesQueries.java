@@ -61,7 +61,7 @@ class SeriesQueries {
                        c.id as case_id, c.mode, c.threads, c.params,
                        m.name as metric, m.unit, m.direction,
                        e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.vm_version, e.jvm_args,
-                       s.noise, s.minimal_detectable_change, s.noise_in_unit
+                       s.noise, s.minimal_detectable_change, s.noise_in_unit, s.noise_note
                 from series s
                 join project p on p.id = s.project_id
                 join branch br on br.id = s.branch_id
@@ -91,7 +91,7 @@ class SeriesQueries {
                        c.id as case_id, c.mode, c.threads, c.params,
                        m.name as metric, m.unit, m.direction,
                        e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.vm_version, e.jvm_args,
-                       s.noise, s.minimal_detectable_change, s.noise_in_unit
+                       s.noise, s.minimal_detectable_change, s.noise_in_unit, s.noise_note
                 from series s
                 join project p on p.id = s.project_id
                 join branch br on br.id = s.branch_id
@@ -175,7 +175,7 @@ class SeriesQueries {
                         rs.getString("jdk_version"), rs.getString("vm_name"), rs.getString("vm_version"),
                         strings(rs, "jvm_args")),
                 nullableFinite(rs, "noise"), nullableFinite(rs, "minimal_detectable_change"),
-                rs.getBoolean("noise_in_unit"));
+                rs.getBoolean("noise_in_unit"), rs.getString("noise_note"));
     }
 
     private static List<String> strings(ResultSet rs, String column) throws SQLException {

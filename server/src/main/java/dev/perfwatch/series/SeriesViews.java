@@ -34,10 +34,13 @@ final class SeriesViews {
      * @param minimalDetectableChange the smallest relative step the detector finds within three runs, null before
      * @param noiseInUnit whether noise and minimal detectable change are in the metric's unit (B/op, GCs) rather than
      *     relative: so for metrics whose level is near zero, where a relative noise would be a ratio of residues
+     * @param noiseNote why noise and minimal detectable change are null after detection ran ("not judged: 5 of 7 runs
+     *     on a loaded host"), null when they are measured or detection has not run yet
      */
     record Series(long id, String project, String branch, String benchmark, @JsonProperty("case") Case benchmarkCase,
             Metric metric,
-            Environment environment, Double noise, Double minimalDetectableChange, boolean noiseInUnit) {
+            Environment environment, Double noise, Double minimalDetectableChange, boolean noiseInUnit,
+            String noiseNote) {
     }
 
     record Commit(String sha, Instant time, String author, String message) {

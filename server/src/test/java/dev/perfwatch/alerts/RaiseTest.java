@@ -167,6 +167,35 @@ class RaiseTest {
     }
 
     @Test
+    void summaryRefreshWhenGroupWasClosedAsTransientOrWithdrawnKeepsTheNote() {
+        Seeds seeds = seeds("raise-closed");
+        for (int commit = 1; commit <= 2; commit++) {
+            seeds.run(commit, "4-core", Map.of("16", commit == 1 ? 100.0 : 90.0, "64", commit == 1 ? 50.0 : 45.0), 96);
+        }
+        seeds.run(1, "8-core", Map.of("16", 150.0, "64", 75.0), 96);
+        long lapsed = seeds.series("16", "primary", "4-core");
+        long withdrawn = seeds.series("64", "primary", "4-core");
+        Raised raised = alerts.raise(List.of(seeds.candidate(lapsed, 2, 100, 90), seeds.candidate(withdrawn, 2, 50, 45)));
+        String path = "/api/v1/alert-groups/" + raised.groups().get(0);
+        alerts.didNotHold(lapsed, seeds.commit(2), "transient: the level did not hold");
+        alerts.withdraw(withdrawn, seeds.commit(2), "withdrawn: re-detection over the whole history no longer finds it");
+
+        // The 8-core run refreshes the summary ("not measured on 8-core yet" -> "on 4-core only").
+        seeds.run(2, "8-core", Map.of("16", 150.5, "64", 75.2), 96);
+
+        assertThat(api().get(path).json().get("summary").asString())
+            .isEqualTo("2 cases regressed 10% on 4-core only; gc.alloc.rate.norm unchanged; transient: the level did "
+                    + "not hold, the runs that followed went back; withdrawn: re-detection over the whole history no "
+                    + "longer finds it");
+        assertThat(jdbc.sql("select status from alert where series_id = :series").param("series", withdrawn)
+            .query(String.class).single()).isEqualTo("invalid");
+        assertThat(jdbc.sql("""
+                select comment from alert_history h join alert a on a.id = h.alert_id
+                where a.series_id = :series and h.to_status = 'invalid'""").param("series", withdrawn)
+            .query(String.class).single()).startsWith("withdrawn: ");
+    }
+
+    @Test
     void raiseWhenCommitBelongsToAnotherProjectIsRefused() {
         Seeds one = seeds("raise-one");
         Seeds other = seeds("raise-other");

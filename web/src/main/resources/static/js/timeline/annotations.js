@@ -21,13 +21,14 @@ const STYLES = {
   historical: { dash: [4, 4], width: 1, word: 'historical (notifies nobody)' },
   resolved: { dash: [1, 3], width: 1.5, word: 'resolved' },
   transient: { dash: [1, 5], width: 1, word: 'transient (level did not hold)' },
+  withdrawn: { dash: [1, 5], width: 1, word: 'withdrawn (history no longer finds it)' },
   dismissed: { dash: [1, 6], width: 1, word: 'dismissed by re-runs' },
   alert: { dash: [5, 4], width: 1.5, word: 'alert' },
 };
 
 /** The glyph the legend shows for a dash pattern. */
 const GLYPHS = { alerted: '━━', confirmed: '╍╍', confirming: '┄┄', suspected: '┄┄', unconfirmed: '━ ·',
-  historical: '─ ─', resolved: '┈┈', transient: '· ·', dismissed: '· ·', alert: '╌╌' };
+  historical: '─ ─', resolved: '┈┈', transient: '· ·', withdrawn: '· ·', dismissed: '· ·', alert: '╌╌' };
 
 /** Label height in pixels, a row of the stack. */
 const ROW = 20;

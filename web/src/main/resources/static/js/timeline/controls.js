@@ -16,7 +16,9 @@ import { DEFAULT_MEDIAN, DEFAULT_REVS, MEDIANS, REVS, list, medianOf, revsOf } f
 function detectable(series) {
   const mdc = series.minimalDetectableChange;
   if (mdc === null || mdc === undefined || !Number.isFinite(mdc)) {
-    return null;
+    // Too few runs left to measure the noise (most on a loaded host): say so rather than a detector's floor.
+    return series.noiseNote ? h('span', { class: 'detectable', title: 'the detector measures a series\' noise '
+      + 'from its runs; runs on a loaded host are kept out of detection' }, ` · ${series.noiseNote}`) : null;
   }
   // Near-zero metrics (B/op, GCs) are judged in their unit: a percentage of a level near zero means nothing.
   const amount = (value) => (series.noiseInUnit ? `${number(value)} ${series.metric?.unit ?? ''}`.trim()

@@ -12,9 +12,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
@@ -35,13 +40,22 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The packaged runner's imports into the packaged server, as a user runs them: a Codespeed server (a stub on
  * loopback answering with recorded-shape pages and timelines) and github-action-benchmark's data.js of
  * softwaremill/jox. The imported Codespeed history must read back from perfwatch's /timeline/json/ as the source
- * answered it, with the source's ids; running an import again stores nothing twice.
+ * answered it, with the source's ids; running an import again stores nothing twice. And the issue's public-history
+ * target on a history we generate with its shape ({@link StepHistory}: nightly entries, 7 JMH series stepping down
+ * 50-80% at one commit, noise and odd entries), imported twice into two projects: the step is a change point at its
+ * exact commit on every series in both, the two identical, nothing left waiting (no job, no detection task). Real
+ * public files are checked by scripts/import-check.sh (docs/import.md, "Public histories").
  */
 class ImportTest {
 
     static final JsonMapper json = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
 
     static final HttpClient http = HttpClient.newHttpClient();
+
+    /** Long enough for the detector's whole-history search, short enough for the build. */
+    static final int STEP_COMMITS = 100;
+
+    static final int STEP_AT = 72;
 
     @TempDir
     static Path dataDir;
@@ -110,6 +124,68 @@ class ImportTest {
         }
         assertThat(series).as("4 benchmarks, 3 of which changed their thread count: 7 cases").hasSize(7);
         assertThat(points).isEqualTo(135);
+    }
+
+    @Test
+    void stepOfEverySeriesIsAChangePointAtItsExactCommitIdenticallyInTwoImportsWithNothingLeftWaiting()
+            throws Exception {
+        StepHistory.History history = StepHistory.write(dataDir.resolve("steps-data.js"), STEP_COMMITS, STEP_AT, 11);
+        String stepSha = history.shas().get(STEP_AT);
+
+        List<String> first = importAndRead(history, "steps-a");
+        List<String> second = importAndRead(history, "steps-b");
+
+        assertThat(second).as("the same file gives the same change points").isEqualTo(first);
+        List<String> atStep = first.stream().filter(point -> point.contains("@" + stepSha)).toList();
+        assertThat(atStep).as("every series' step at its exact commit: " + first).hasSize(StepHistory.BENCHES.size());
+        for (String point : atStep) {
+            Matcher magnitude = Pattern.compile("regression (historical|unconfirmed) (-0\\.\\d+)@").matcher(point);
+            assertThat(magnitude.find()).as(point).isTrue();
+            assertThat(Double.parseDouble(magnitude.group(2))).as(point).isBetween(-0.85, -0.45);
+        }
+        for (String project : List.of("steps-a", "steps-b")) {
+            assertThat(json.readTree(get("/api/v1/jobs?project=" + project)))
+                .as("no job for a host class nobody serves").isEmpty();
+        }
+    }
+
+    /** Imports the file into the project, waits for detection to drain, and lists its change points as text. */
+    private static List<String> importAndRead(StepHistory.History history, String project) throws Exception {
+        Path log = dataDir.resolve(project + ".log");
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                runnerJar(), "import", "gh-action-benchmark", history.file().toString(), "--server",
+                server.url(), "--token", ServerProcess.ADMIN_TOKEN, "--project", project)
+            .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("the import ends").isTrue();
+        assertThat(process.exitValue()).as(Files.readString(log)).isZero();
+        assertThat(Files.readString(log)).contains("done: " + (STEP_COMMITS + 1) + " runs (" + (STEP_COMMITS + 1)
+                + " new");
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+        while (pending() > 0) {
+            assertThat(Instant.now()).as("detection drains").isBefore(deadline);
+            LockSupport.parkNanos(Duration.ofMillis(200).toNanos()); // the next look, not a wait for time
+        }
+        List<String> points = new ArrayList<>();
+        for (JsonNode point : json.readTree(get("/api/v1/change-points?project=" + project + "&limit=1000"))) {
+            points.add(point.get("benchmark").asString() + " " + point.get("case").asString() + " "
+                    + point.get("metric").asString() + " " + point.get("direction").asString() + " "
+                    + point.get("status").asString() + " "
+                    // levels are measured when a change is first found, by the import's pace: equal to 1%
+                    + (point.get("magnitude").isNull() ? "-" : String.format("%.2f", point.get("magnitude").asDouble()))
+                    + "@" + point.get("commit").get("sha").asString());
+        }
+        points.sort(null);
+        return points;
+    }
+
+    /** Runs waiting for detection, as /actuator/prometheus says. */
+    private static long pending() throws Exception {
+        for (String line : get("/actuator/prometheus").split("\n")) {
+            if (line.startsWith("perfwatch_detection_pending")) {
+                return (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        throw new AssertionError("no perfwatch_detection_pending gauge");
     }
 
     @Test

@@ -77,10 +77,14 @@ final class GhActionBenchmarkImport {
         JsonNode data = read(file);
         String repository = data.path("repoUrl").asText(null);
         List<ObjectNode> runs = new ArrayList<>();
+        boolean several = data.path("entries").size() > 1;
         for (Iterator<Map.Entry<String, JsonNode>> suites = data.path("entries").fields(); suites.hasNext();) {
             Map.Entry<String, JsonNode> suite = suites.next();
+            // Suites of one file are separate charts, often separate machines (risc0's macOS-cpu, Linux-cpu, ...)
+            // with the same bench names: one host class each, or their results would mix in one series.
+            String suiteHostClass = several ? hostClassOf(suite.getKey()) : hostClass;
             for (JsonNode entry : suite.getValue()) {
-                runs.add(run(suite.getKey(), entry, repository));
+                runs.add(run(suite.getKey(), entry, repository, suiteHostClass));
             }
         }
         out.printf("%s: %d entries of %s%n", file, runs.size(), repository == null ? "an unnamed repository" : repository);
@@ -131,8 +135,19 @@ final class GhActionBenchmarkImport {
         }
     }
 
-    /** The body of {@code POST /api/v1/runs} for one entry. */
+    /** The host class of a suite in a file of several: the import's, then the suite's name as a host class allows. */
+    String hostClassOf(String suite) {
+        String name = hostClass + "/" + suite.trim().replaceAll("[^A-Za-z0-9._+-]+", "-");
+        return name.length() <= 128 ? name : name.substring(0, 128);
+    }
+
+    /** The body of {@code POST /api/v1/runs} for one entry, on the import's host class. */
     ObjectNode run(String suite, JsonNode entry, String repository) {
+        return run(suite, entry, repository, hostClass);
+    }
+
+    /** The body of {@code POST /api/v1/runs} for one entry of a suite measured on {@code suiteHostClass}. */
+    ObjectNode run(String suite, JsonNode entry, String repository, String suiteHostClass) {
         JsonNode commit = entry.path("commit");
         String sha = commit.path("id").asText();
         long date = entry.path("date").asLong();
@@ -158,8 +173,9 @@ final class GhActionBenchmarkImport {
             commitNode.put("message", commit.path("message").asText());
         }
         ObjectNode hostNode = run.putObject("host");
-        hostNode.put("name", host);
-        hostNode.put("hostClass", hostClass);
+        hostNode.put("name", suiteHostClass.equals(hostClass) ? host : host + "/" + suiteHostClass.substring(
+                hostClass.length() + 1));
+        hostNode.put("hostClass", suiteHostClass);
         ObjectNode metadata = run.putObject("metadata");
         metadata.put("source", "github-action-benchmark");
         metadata.put("suite", suite);

@@ -105,6 +105,31 @@ class GhActionBenchmarkImportTest {
     }
 
     @Test
+    void importWhenFileHoldsSeveralSuitesPutsEachOnAHostClassOfItsOwn(@TempDir Path dir) throws Exception {
+        // risc0's data.js: the same benches measured on several machines, one suite (chart) per machine
+        Path file = dir.resolve("data.js");
+        String entry = """
+                {"commit": {"id": "%s", "timestamp": "2024-07-26T16:44:05Z"}, "date": %d, "tool": "cargo",
+                 "benches": [{"name": "fib/100/proof", "value": %s, "range": "± 3", "unit": "ns/iter"}]}""";
+        Files.writeString(file, "window.BENCHMARK_DATA = {\"entries\": {\"macOS-cpu\": ["
+                + entry.formatted("bd26be31369b409ebf86f58995c712a6c5cf7830", 1, "3859900000")
+                + "], \"Linux nvidia_rtx_a5000\": ["
+                + entry.formatted("bd26be31369b409ebf86f58995c712a6c5cf7830", 2, "2305230000") + "]}};");
+        List<String> bodies = new ArrayList<>();
+        try (StubServer perfwatch = new StubServer(request -> {
+            bodies.add(request.body());
+            return StubServer.Answer.of(201, "{}");
+        })) {
+            importer(file, perfwatch.url()).run();
+        }
+
+        assertThat(bodies).hasSize(2);
+        assertThat(bodies.get(0)).contains("\"hostClass\":\"github-actions/macOS-cpu\"");
+        assertThat(bodies.get(1)).contains("\"hostClass\":\"github-actions/Linux-nvidia_rtx_a5000\"",
+                "\"name\":\"github-actions/Linux-nvidia_rtx_a5000\"");
+    }
+
+    @Test
     void importWhenPerfwatchAnswersPostsEveryEntryAndCountsTheStoredOnes() {
         Set<String> seen = new HashSet<>();
         try (StubServer perfwatch = new StubServer(request -> {
