@@ -4,7 +4,7 @@
 
 import { optional, query } from './api.js';
 import { h } from './dom.js';
-import { number, percent, shortSha } from './format.js';
+import { change, number, percent, shortSha } from './format.js';
 
 /** Statuses in the order their marks are listed, the ones asking for attention first. */
 export const STATUS_ORDER = ['alerted', 'confirmed', 'confirming', 'suspected', 'unconfirmed', 'transient',
@@ -43,8 +43,14 @@ export function bySeries(points) {
   return map;
 }
 
-/** "−12%", or "+64 B/op" where there is no ratio (the level before ~0). */
+/**
+ * "−12%", or "+64 B/op" where the level before or after is ~0 (format.change's rule, as the timeline labels it): a
+ * return from 784 B/op to none read "−100%", a throughput drop to anyone who did not see the metric.
+ */
 export function amount(point) {
+  if (typeof point.before === 'number' && typeof point.after === 'number') {
+    return change(point.before, point.after, point.unit);
+  }
   if (typeof point.magnitude === 'number' && Number.isFinite(point.magnitude)) {
     return percent(point.magnitude);
   }
@@ -62,6 +68,11 @@ export function describe(point) {
   const reason = point.reason ? `: ${point.reason}` : '';
   return `${point.direction ?? 'change'} ${amount(point)} at ${shortSha(point.commit?.sha)} (${environment})`
     + ` — ${point.status}${triaged}${reason}`;
+}
+
+/** The metric a change point is on, as a reader names it: the primary metric is the benchmark's score. */
+export function metricName(point) {
+  return !point.metric || point.metric === 'primary' ? 'score' : point.metric;
 }
 
 /** The tone a direction is coloured in, as the rest of the UI colours worse and better. */

@@ -180,7 +180,7 @@ class ChangesPage extends UrlPage {
       h('caption', {}, `${rows.length} results of ${environmentLabels([env]).get(env.id)}`),
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, 'Benchmark'), h('th', { scope: 'col' }, 'Case'), h('th', { scope: 'col' }, 'Metric'),
-        h('th', { scope: 'col', class: 'num' }, 'Result'),
+        h('th', { scope: 'col', class: 'num' }, 'Result ± 99.9% CI'),
         h('th', { scope: 'col' }, 'Change vs previous'), h('th', { scope: 'col' }, `Trend vs ${changes.trend} back`),
         h('th', { scope: 'col' }, 'Change point'))),
       h('tbody', {}, rows.map((row) => h('tr', { dataset: { series: row.series, benchmark: row.benchmark,

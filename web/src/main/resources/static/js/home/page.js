@@ -4,7 +4,8 @@
 
 import * as api from '../api.js';
 import { h, replace } from '../dom.js';
-import { benchmarkName, dateTime, percent, shortSha } from '../format.js';
+import { benchmarkName, dateTime, shortSha } from '../format.js';
+import { amount, metricName } from '../change-points.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
 import {
@@ -100,9 +101,9 @@ class HomePage extends UrlPage {
             // timeline's jvm parameter).
             h('a', { href: href('timeline', { series: point.series, commit: point.commit?.sha }) },
             `${benchmarkName(point.benchmark)} ${point.case ?? ''}`),
+            h('span', { class: 'metric' }, ` · ${metricName(point)}`),
             h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
-              ? 'better' : '' }, ` ${point.direction}${point.magnitude === null || point.magnitude === undefined
-              ? '' : ` ${percent(point.magnitude)}`}`),
+              ? 'better' : '' }, ` ${point.direction} ${amount(point)}`.trimEnd()),
             h('span', { class: 'muted' }, ` · ${point.status} · ${point.environment?.hostClass ?? ''} · `,
               h('code', {}, shortSha(point.commit?.sha ?? '')), ` ${dateTime(point.commit?.time)}`)],
           'No change points yet.')),
@@ -118,8 +119,10 @@ class HomePage extends UrlPage {
       card('home-runners', 'Runner health', health.length, list(health, ({ runner, problem, failedInARow, job }) => [
         h('a', { href: problem === 'failing' ? href('requests', { hostClass: runner.hostClass, job })
           : href('runners', { hostClass: runner.hostClass, state: 'offline' }) }, runner.name),
-        h('span', { class: 'worse' }, problem === 'failing' ? ` failed its last ${failedInARow} jobs` : ' offline'),
-        h('span', { class: 'muted' }, ` · ${runner.hostClass} · last seen ${dateTime(runner.lastSeenAt)}`)],
+        h('span', { class: 'worse' }, problem === 'failing' ? ` failed its last ${failedInARow} jobs`
+          : ` offline since ${dateTime(runner.lastSeenAt)}`),
+        h('span', { class: 'muted' }, ` · ${runner.hostClass}`, problem === 'failing'
+          ? ` · last seen ${dateTime(runner.lastSeenAt)}` : '', lastJob(runner))],
       runners.length ? 'Every runner is online and finishing its jobs.' : 'No runner has registered yet.')),
       card('home-queues', 'Queue per host class', null, list(queue, (q) => [
         h('a', { href: href('requests', { hostClass: q.hostClass }) }, q.hostClass),
@@ -134,4 +137,13 @@ class HomePage extends UrlPage {
       requests: inFlight?.length ?? null, health: health.map((x) => `${x.runner.name}:${x.problem}`),
       queues: Object.fromEntries(queue.map((q) => [q.hostClass, q.queued])) });
   }
+}
+
+/** ", last job succeeded 2026-11-24 02:17": what an offline runner did last, so a finished demo reads as such. */
+function lastJob(runner) {
+  const activity = runner.activity;
+  if (!activity?.lastFinishedAt) {
+    return ' · no job finished';
+  }
+  return ` · last job ${activity.lastOutcome ?? 'finished'} ${dateTime(activity.lastFinishedAt)}`;
 }
