@@ -80,19 +80,21 @@ export function tone(point) {
   return point.direction === 'regression' ? 'worse' : point.direction === 'improvement' ? 'better' : 'neutral';
 }
 
+const TONES = ['worse', 'better', 'neutral'];
+
 /**
- * A mark per status among the points: the status word, how many, coloured by the worst direction among them, its
- * tooltip listing each point.
+ * A mark per status and direction among the points: the status word, how many, coloured by their direction, its
+ * tooltip listing each point. One mark per status coloured by the worst direction drew a regression and the
+ * improvement that undid it as "▼ historical ×2", two regressions.
  */
 export function statusMarks(points) {
-  const statuses = [...new Set(points.map((point) => point.status))]
-    .sort((a, b) => rank(a) - rank(b));
-  return statuses.map((status) => {
-    const these = points.filter((point) => point.status === status);
-    const tones = new Set(these.map(tone));
-    const shade = tones.has('worse') ? 'worse' : tones.has('better') ? 'better' : 'neutral';
+  const kinds = [...new Set(points.map((point) => `${point.status}\u0000${tone(point)}`))]
+    .map((key) => key.split('\u0000'))
+    .sort(([a, x], [b, y]) => rank(a) - rank(b) || TONES.indexOf(x) - TONES.indexOf(y));
+  return kinds.map(([status, shade]) => {
+    const these = points.filter((point) => point.status === status && tone(point) === shade);
     const arrow = shade === 'worse' ? '▼' : shade === 'better' ? '▲' : '◆';
-    return h('span', { class: `cp-mark cp-${status} cp-${shade}`, dataset: { status },
+    return h('span', { class: `cp-mark cp-${status} cp-${shade}`, dataset: { status, tone: shade },
       title: `${STATUS_WORDS[status] ?? status}\n${these.map(describe).join('\n')}` },
     `${arrow} ${status}${these.length > 1 ? ` ×${these.length}` : ''}`);
   });

@@ -9,7 +9,8 @@ import { amount, metricName } from '../change-points.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
 import {
-  groupState, newestChangePoints, openGroups, queues, recentGroups, requestsInFlight, runnerHealth,
+  groupState, lastJob, newestChangePoints, offlineSince, openGroups, queues, recentGroups, requestsInFlight,
+  runnerHealth,
 } from './summary.js';
 
 const REFRESH_MS = 30000;
@@ -120,9 +121,9 @@ class HomePage extends UrlPage {
         h('a', { href: problem === 'failing' ? href('requests', { hostClass: runner.hostClass, job })
           : href('runners', { hostClass: runner.hostClass, state: 'offline' }) }, runner.name),
         h('span', { class: 'worse' }, problem === 'failing' ? ` failed its last ${failedInARow} jobs`
-          : ` offline since ${dateTime(runner.lastSeenAt)}`),
+          : ` ${offlineSince(runner)}`),
         h('span', { class: 'muted' }, ` · ${runner.hostClass}`, problem === 'failing'
-          ? ` · last seen ${dateTime(runner.lastSeenAt)}` : '', lastJob(runner))],
+          ? ` · last seen ${dateTime(runner.lastSeenAt)}` : ` · ${lastJob(runner)}`)],
       runners.length ? 'Every runner is online and finishing its jobs.' : 'No runner has registered yet.')),
       card('home-queues', 'Queue per host class', null, list(queue, (q) => [
         h('a', { href: href('requests', { hostClass: q.hostClass }) }, q.hostClass),
@@ -139,11 +140,3 @@ class HomePage extends UrlPage {
   }
 }
 
-/** ", last job succeeded 2026-11-24 02:17": what an offline runner did last, so a finished demo reads as such. */
-function lastJob(runner) {
-  const activity = runner.activity;
-  if (!activity?.lastFinishedAt) {
-    return ' · no job finished';
-  }
-  return ` · last job ${activity.lastOutcome ?? 'finished'} ${dateTime(activity.lastFinishedAt)}`;
-}

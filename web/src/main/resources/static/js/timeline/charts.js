@@ -220,6 +220,15 @@ export function timelineChart(canvas, options) {
           type: 'linear',
           bounds: 'data',
           ticks: { callback: xTick(axis), maxRotation: 0, autoSkipPadding: 16, precision: 0 },
+          // One commit (or several at one time) left Chart.js to widen the axis by 5% of the epoch: one point on a
+          // five-year axis. A few days around it say when it was measured.
+          afterDataLimits: axis.mode === 'index' ? undefined : (scale) => {
+            const { min, max } = scale.getMinMax(false);
+            if (Number.isFinite(min) && min === max) {
+              scale.min = min - 3 * DAY;
+              scale.max = max + 3 * DAY;
+            }
+          },
           afterBuildTicks: axis.mode === 'index' ? undefined : (scale) => {
             scale.ticks = timeTicks(scale.min, scale.max, scale.width);
           },

@@ -156,8 +156,9 @@ export const view = {
       return;
     }
     this.status.textContent = total === 0 ? 'No results for this selection.'
-      : `${total} results in ${lines.length} of ${this.loaded.lines.length} ${this.loaded.added?.length ? 'lines'
-        : 'environments'}, ${overviewOf(this.params) ? 'the whole history'
+      : `${total} result${total === 1 ? '' : 's'} in ${lines.length} of ${this.loaded.lines.length} `
+        + `${this.loaded.added?.length ? 'lines' : `environment${this.loaded.lines.length === 1 ? '' : 's'}`}, `
+        + `${overviewOf(this.params) ? 'the whole history'
           : `the last ${this.loaded.revs} of each`}; newest commit ${shortSha(newest)} of `
         + `${date(this.axis.times.get(newest))}.`
         + (allocLine || selection.metric === ALLOC ? '' : ` No ${ALLOC} for this case (JMH's -prof gc adds it).`);
