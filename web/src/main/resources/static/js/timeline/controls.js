@@ -5,6 +5,7 @@
 import { checkbox, copyButton, h, replace, select } from '../dom.js';
 import { benchmarkName, caseLabel, number, userBranches } from '../format.js';
 import * as api from '../api.js';
+import { UNKNOWN_JVM } from './data.js';
 import { overviewOf } from './overview.js';
 import { addEntry, normalisationOf } from './several.js';
 import { DEFAULT_MEDIAN, DEFAULT_REVS, MEDIANS, REVS, list, medianOf, revsOf } from './params.js';

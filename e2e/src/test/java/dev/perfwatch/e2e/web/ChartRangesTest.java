@@ -121,6 +121,20 @@ class ChartRangesTest extends InWebSession {
         assertThat(browser.errors()).isEmpty();
     }
 
+    @Test
+    void environmentFilterWhenThereIsOneEnvironmentOffersNoShowAllAndNamesNoUnknownJvm() {
+        browser.open(server.url() + "/#/timeline?project=one-result&hostClass=one-result-4c&jvm=21.0.1");
+        browser.await("window.perfwatch?.timeline?.state === 'ready'");
+        assertThat(browser.elements("#all-environments")).as("no \"show all 1 environment\"").isEmpty();
+
+        browser.open(server.url() + "/#/timeline?project=web&benchmark=" + SuiteHistory.BENCHMARK
+                + "&hostClass=4-core&jvm=unknown%20JVM");
+        browser.await("document.getElementById('all-environments')");
+        assertThat(browser.element("#all-environments").getText())
+            .isEqualTo("Only 4-core, an unreported JDK: show all 3 environments");
+        assertThat(browser.errors()).isEmpty();
+    }
+
     private static String run(String project, int commit, double score, double error, double allocated) {
         String sha = "%040x".formatted((project.hashCode() & 0xffffL) << 16 | commit);
         String parent = commit == 0 ? "" : "\"%040x\"".formatted((project.hashCode() & 0xffffL) << 16 | (commit - 1));
