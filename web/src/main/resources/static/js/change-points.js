@@ -4,7 +4,7 @@
 
 import { optional, query } from './api.js';
 import { h } from './dom.js';
-import { number, percent, shortSha } from './format.js';
+import { change, number, percent, shortSha } from './format.js';
 
 /** Statuses in the order their marks are listed, the ones asking for attention first. */
 export const STATUS_ORDER = ['alerted', 'confirmed', 'confirming', 'suspected', 'unconfirmed', 'transient',
@@ -44,8 +44,14 @@ export function bySeries(points) {
   return map;
 }
 
-/** "−12%", or "+64 B/op" where there is no ratio (the level before ~0). */
+/**
+ * "−12%", or "+64 B/op" where the level before or after is ~0 (format.change's rule, as the timeline labels it): a
+ * return from 784 B/op to none read "−100%", a throughput drop to anyone who did not see the metric.
+ */
 export function amount(point) {
+  if (typeof point.before === 'number' && typeof point.after === 'number') {
+    return change(point.before, point.after, point.unit);
+  }
   if (typeof point.magnitude === 'number' && Number.isFinite(point.magnitude)) {
     return percent(point.magnitude);
   }
@@ -65,24 +71,31 @@ export function describe(point) {
     + ` — ${point.status}${triaged}${reason}`;
 }
 
+/** The metric a change point is on, as a reader names it: the primary metric is the benchmark's score. */
+export function metricName(point) {
+  return !point.metric || point.metric === 'primary' ? 'score' : point.metric;
+}
+
 /** The tone a direction is coloured in, as the rest of the UI colours worse and better. */
 export function tone(point) {
   return point.direction === 'regression' ? 'worse' : point.direction === 'improvement' ? 'better' : 'neutral';
 }
 
+const TONES = ['worse', 'better', 'neutral'];
+
 /**
- * A mark per status among the points: the status word, how many, coloured by the worst direction among them, its
- * tooltip listing each point.
+ * A mark per status and direction among the points: the status word, how many, coloured by their direction, its
+ * tooltip listing each point. One mark per status coloured by the worst direction drew a regression and the
+ * improvement that undid it as "▼ historical ×2", two regressions.
  */
 export function statusMarks(points) {
-  const statuses = [...new Set(points.map((point) => point.status))]
-    .sort((a, b) => rank(a) - rank(b));
-  return statuses.map((status) => {
-    const these = points.filter((point) => point.status === status);
-    const tones = new Set(these.map(tone));
-    const shade = tones.has('worse') ? 'worse' : tones.has('better') ? 'better' : 'neutral';
+  const kinds = [...new Set(points.map((point) => `${point.status}\u0000${tone(point)}`))]
+    .map((key) => key.split('\u0000'))
+    .sort(([a, x], [b, y]) => rank(a) - rank(b) || TONES.indexOf(x) - TONES.indexOf(y));
+  return kinds.map(([status, shade]) => {
+    const these = points.filter((point) => point.status === status && tone(point) === shade);
     const arrow = shade === 'worse' ? '▼' : shade === 'better' ? '▲' : '◆';
-    return h('span', { class: `cp-mark cp-${status} cp-${shade}`, dataset: { status },
+    return h('span', { class: `cp-mark cp-${status} cp-${shade}`, dataset: { status, tone: shade },
       title: `${STATUS_WORDS[status] ?? status}\n${these.map(describe).join('\n')}` },
     `${arrow} ${status}${these.length > 1 ? ` ×${these.length}` : ''}`);
   });

@@ -28,8 +28,11 @@ public record EnvironmentComparison(String project, Comparison.Commit commit, Li
      * @param verdict faster, slower, same or unclear against the baseline, from the interval and the metric's
      *     direction; null for the baseline
      * @param allocation gc.alloc.rate.norm in B/op, null when not recorded
+     * @param jmhScore JMH's score when one run measured the commit, null when several did
+     * @param jmhError JMH's score error of that run: half the 99.9% confidence interval, as on the changes page;
+     *     null when several runs measured the commit or JMH could not compute it
      */
     public record Cell(long environment, double score, Double error, int forks, Double ratio, List<Double> interval,
-            Verdict verdict, Double allocation) {
+            Verdict verdict, Double allocation, Double jmhScore, Double jmhError) {
     }
 }

@@ -54,7 +54,8 @@ class EnvironmentComparisonQueries {
         return jdbc.sql("""
                 select e.id as environment_id, e.host_class, e.jdk_version, e.vm_name, e.jvm_args,
                        b.name as benchmark, c.key, cast(c.params as text) as params,
-                       m.name as metric, m.unit, m.direction, samples_json(r.samples) as samples
+                       m.name as metric, m.unit, m.direction, samples_json(r.samples) as samples,
+                       r.score, r.error
                 from result r
                 join series s on s.id = r.series_id
                 join metric m on m.id = s.metric_id
@@ -74,7 +75,8 @@ class EnvironmentComparisonQueries {
                     rs.getString("host_class"), rs.getString("jdk_version"), rs.getString("vm_name"),
                     Arrays.asList((String[]) rs.getArray("jvm_args").getArray()), null), rs.getString("benchmark"),
                     rs.getString("key"), rs.getString("params"), rs.getString("metric"), rs.getString("unit"),
-                    rs.getString("direction"), rs.getString("samples")))
+                    rs.getString("direction"), rs.getString("samples"), rs.getDouble("score"),
+                    finite(rs.getObject("error", Double.class))))
             .list();
     }
 
@@ -83,7 +85,13 @@ class EnvironmentComparisonQueries {
                 Optional.ofNullable(rs.getTimestamp("time")).map(Timestamp::toInstant).orElse(null));
     }
 
+    /** JMH writes NaN for an error it could not compute: JSON cannot carry it, and it says no more than null. */
+    private static Double finite(Double value) {
+        return value == null || !Double.isFinite(value) ? null : value;
+    }
+
+    /** @param score JMH's score of the run, error JMH's score error (half its 99.9% interval), null when unknown */
     record Result(EnvironmentComparison.Environment environment, String benchmark, String caseKey, String params,
-            String metric, String unit, String direction, String samples) {
+            String metric, String unit, String direction, String samples, double score, Double error) {
     }
 }

@@ -60,6 +60,7 @@ class EnvironmentComparisons {
             }
             else {
                 cell.primary = result;
+                cell.runs++;
                 cell.samples.add(result.samples());
             }
         }
@@ -128,9 +129,13 @@ class EnvironmentComparisons {
                 verdict = change.verdict();
             }
             Double allocation = cell.allocation.isEmpty() ? null : Welch.mean(forkMeans(cell.allocation));
+            // JMH's own score and error when one run measured the commit: the quantity the changes page and the
+            // timeline show, so one result reads the same everywhere (docs/ui.md, "Errors").
+            boolean single = cell.runs == 1;
             out.add(new EnvironmentComparison.Cell(environment.id(), Welch.mean(forks), Welch.error(forks),
                     forks.length, ratio, interval, verdict,
-                    allocation != null && Double.isFinite(allocation) ? allocation : null));
+                    allocation != null && Double.isFinite(allocation) ? allocation : null,
+                    single ? cell.primary.score() : null, single ? cell.primary.error() : null));
         }
         return new EnvironmentComparison.Row(facts.benchmark(), params(facts.params()), facts.caseKey(),
                 facts.metric(), facts.unit(), facts.direction(), out);
@@ -184,5 +189,7 @@ class EnvironmentComparisons {
         final List<String> samples = new ArrayList<>();
 
         final List<String> allocation = new ArrayList<>();
+
+        int runs;
     }
 }

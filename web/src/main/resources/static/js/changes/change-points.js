@@ -27,10 +27,16 @@ export function changePointCell(points) {
 /** The newest change points of the environment, as a table that reflows into cards on a phone like the others. */
 export function newestChangePoints(points, project, environment) {
   const here = points.filter((point) => point.environment?.id === environment.id).slice(0, NEWEST);
+  // A reason most rows share (an import's "found deep in the history …", 20 words) is said once, above the table.
+  const shared = sharedReason(here);
+  const why = (point) => (shared && point.reason === shared ? h('span', { class: 'muted', dataset: { shared: '' } },
+    'see above') : point.reason ?? '');
   const changesAt = (sha) => `#/changes?${new URLSearchParams({ project, environment: String(environment.id),
     commit: sha }).toString()}`;
   return h('section', { class: 'change-points', 'aria-labelledby': 'change-points-heading' },
     h('h3', { id: 'change-points-heading' }, 'Newest change points in this environment'),
+    shared ? h('p', { class: 'shared-reason', id: 'change-points-shared-reason' },
+      `Why, for ${here.filter((point) => point.reason === shared).length} of these ${here.length}: ${shared}.`) : null,
     here.length === 0 ? h('p', { class: 'muted' }, 'The detector has found no change in this environment.')
       : h('div', { class: 'table-box' }, h('table', { class: 'data', id: 'change-points-table' },
         h('thead', {}, h('tr', {}, ...['Status', 'Change', 'Benchmark', 'Case', 'Commit', 'Why']
@@ -46,6 +52,18 @@ export function newestChangePoints(points, project, environment) {
           h('td', {}, h('a', { href: changesAt(point.commit?.sha),
             title: point.commit?.subject ?? '' }, h('code', {}, shortSha(point.commit?.sha))),
           ` ${date(point.commit?.time)}`),
-          h('td', {}, point.reason ?? '')))))));
+          h('td', {}, why(point))))))));
+}
+
+/** The reason at least half of the points (and two or more) give, or null. */
+export function sharedReason(points) {
+  const counts = new Map();
+  for (const point of points) {
+    if (point.reason) {
+      counts.set(point.reason, (counts.get(point.reason) ?? 0) + 1);
+    }
+  }
+  const [reason, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+  return count >= 2 && count * 2 >= points.length ? reason : null;
 }
 

@@ -59,7 +59,8 @@ class ChangesPage extends UrlPage {
     this.head = h('div', { class: 'commit-head' });
     this.table = h('div', { class: 'table-box' });
     this.points = h('div', { class: 'change-points-box' });
-    replace(this.section, this.controls, this.head, this.status, this.table, this.points,
+    this.elsewhere = h('p', { class: 'elsewhere', id: 'changes-elsewhere', hidden: true });
+    replace(this.section, this.controls, this.head, this.status, this.elsewhere, this.table, this.points,
       h('p', { class: 'hint' }, '← → step to the previous and next measured commit. A change is coloured when the ',
         'difference is larger than both results\' errors allow (99.9%); "maybe" when only at 95%.'));
   }
@@ -95,8 +96,43 @@ class ChangesPage extends UrlPage {
     this.filter(router.current().params.get('filter'));
     this.status.textContent = `${changes.rows.length} results at ${shortSha(changes.commit.sha)}: `
       + `${summary(changes.rows)}.`;
+    this.renderElsewhere(here, changes);
     Object.assign(this.debug, { commit: changes.commit.sha, previous: changes.previous?.sha ?? null,
       next: changes.next?.sha ?? null, environment: changes.environment.id, rows: changes.rows.length });
+  }
+
+  /**
+   * Change points at this commit on another metric of the environment: a culprit found by its allocation read "0
+   * worse, 0 better" under the default metric, as if nothing had happened there.
+   */
+  renderElsewhere(pointsHere, changes) {
+    const shown = this.params.get('metric') ?? 'primary';
+    const others = shown === 'all' ? [] : pointsHere.filter((point) => point.environment?.id === changes.environment.id
+      && (point.metric ?? 'primary') !== shown);
+    const metrics = [...new Set(others.map((point) => point.metric ?? 'primary'))];
+    this.debug.elsewhere = metrics;
+    this.elsewhere.hidden = metrics.length === 0;
+    if (metrics.length === 0) {
+      this.elsewhere.replaceChildren();
+      return;
+    }
+    const label = (metric) => METRICS.find(([value]) => value === metric)?.[1] ?? metric;
+    // "1 regression and 1 improvement": counted per direction, a mix is never one plural.
+    const found = (metric) => {
+      const directions = others.filter((point) => (point.metric ?? 'primary') === metric)
+        .map((point) => point.direction ?? 'change');
+      return [...new Set(directions)].map((direction) => {
+        const n = directions.filter((d) => d === direction).length;
+        return `${n} ${direction}${n === 1 ? '' : 's'}`;
+      }).join(' and ');
+    };
+    replace(this.elsewhere, 'At this commit the detector also found ',
+      metrics.flatMap((metric, i) => [i === 0 ? '' : i === metrics.length - 1 ? ' and ' : ', ',
+        h('button', { type: 'button', class: 'link', dataset: { metric },
+          onclick: () => this.set({ metric: METRICS.some(([value]) => value === metric)
+            ? (metric === 'primary' ? null : metric) : 'all' }) },
+        `${found(metric)} in ${label(metric)}`)]),
+      '.');
   }
 
   /** A Codespeed link or a carried filter names a host class and JVM rather than an environment id. */
@@ -180,7 +216,7 @@ class ChangesPage extends UrlPage {
       h('caption', {}, `${rows.length} results of ${environmentLabels([env]).get(env.id)}`),
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, 'Benchmark'), h('th', { scope: 'col' }, 'Case'), h('th', { scope: 'col' }, 'Metric'),
-        h('th', { scope: 'col', class: 'num' }, 'Result'),
+        h('th', { scope: 'col', class: 'num' }, 'Result ± 99.9% CI'),
         h('th', { scope: 'col' }, 'Change vs previous'), h('th', { scope: 'col' }, `Trend vs ${changes.trend} back`),
         h('th', { scope: 'col' }, 'Change point'))),
       h('tbody', {}, rows.map((row) => h('tr', { dataset: { series: row.series, benchmark: row.benchmark,

@@ -70,7 +70,8 @@ class EnvironmentsPage extends UrlPage {
     this.table = h('div', { class: 'table-box' });
     replace(this.section, this.controls, this.choices, this.head, this.status, this.bars, this.table,
       h('p', { class: 'hint' }, 'The first environment is the baseline: each other one is its ratio to it (1 = the ',
-        'same, above 1 a higher score), with the 99% interval over forks. Click a column heading to sort.'));
+        'same, above 1 a higher score), with the 99% interval of that ratio over forks. A score\'s ± is JMH\'s score ',
+        'error, half its 99.9% confidence interval, as on the changes page. Click a column heading to sort.'));
   }
 
   unmount() {
@@ -188,7 +189,7 @@ class EnvironmentsPage extends UrlPage {
     replace(this.table, h('table', { class: 'data', id: 'environments-table' },
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, sortButton('name', 'Case')),
-        environments.map((e, i) => h('th', { scope: 'col', title: e.label }, i === 0 ? `${e.label} (baseline)`
+        environments.map((e, i) => h('th', { scope: 'col', title: e.label }, i === 0 ? `${e.label} (baseline, ± 99.9% CI)`
           : sortButton(`ratio-${e.id}`, `${e.label}: ratio`))),
         h('th', { scope: 'col' }, 'Allocation (B/op)'))),
       h('tbody', {}, rows.map((row) => h('tr', { dataset: { caseKey: row.caseKey } },
@@ -196,7 +197,7 @@ class EnvironmentsPage extends UrlPage {
           benchmark: row.benchmark, commit: comparison.commit.sha }) }, benchmarkName(row.benchmark)),
         h('br'), h('span', { class: 'muted' }, caseLabel({ params: row.params, mode: row.caseKey.split(';')[0] }))),
         row.cells.map((cell, i) => (i === 0
-          ? h('td', { class: 'num' }, cell ? valueWithError(cell.score, cell.error, row.unit) : '–')
+          ? h('td', { class: 'num', dataset: { score: '' } }, cell ? scoreText(cell, row.unit) : '–')
           : this.ratioCell(row, cell))),
         h('td', { class: 'num', title: `${row.cells.map((c) => number(c?.allocation)).join(' / ')} B/op` },
           row.cells.map((c) => allocation(c?.allocation)).join(' / ')))))));
@@ -213,7 +214,7 @@ class EnvironmentsPage extends UrlPage {
     const interval = cell.interval ? `99% interval ${ratioText(cell.interval[0])} to ${ratioText(cell.interval[1])}`
       : 'no interval: fewer than two forks on a side';
     return h('td', { class: `sig ${TONE[cell.verdict] ?? 'unclear'}`, dataset: { verdict: cell.verdict ?? '' },
-      title: `${valueWithError(cell.score, cell.error, row.unit)}; ${interval}` },
+      title: `${scoreText(cell, row.unit)}; ${interval}` },
     h('span', { class: 'num' }, ratioText(cell.ratio)), ' ', h('span', { class: 'words' },
       cell.verdict === 'unclear' ? 'unclear' : cell.verdict ?? ''),
     cell.interval ? h('span', { class: 'detail muted' }, ` [${ratioText(cell.interval[0])}, ${ratioText(cell.interval[1])}]`)
@@ -284,4 +285,16 @@ class EnvironmentsPage extends UrlPage {
     });
     this.debug.charts = 1;
   }
+}
+
+/**
+ * A cell's score as the changes page and the timeline state it: JMH's score ± its error, half the 99.9% confidence
+ * interval. Only when several runs measured the commit is there no such error: then the mean of their forks and the
+ * 99% interval over them, said so (with two forks that interval is wide: a t quantile of one degree of freedom).
+ */
+function scoreText(cell, unit) {
+  if (cell.jmhScore !== null && cell.jmhScore !== undefined) {
+    return valueWithError(cell.jmhScore, cell.jmhError, unit);
+  }
+  return `${valueWithError(cell.score, cell.error, unit)}${cell.error === null ? '' : ` (99% interval over ${cell.forks} forks)`}`;
 }

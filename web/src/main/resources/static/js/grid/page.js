@@ -9,6 +9,7 @@ import { applyFilter, filterBox } from '../filter.js';
 import { current, navigate } from '../router.js';
 import { bySeries, changePoints, statusMarks, tone } from '../change-points.js';
 import { Queue } from './queue.js';
+import { floorAtZero } from '../floor.js';
 import { ALLOC, environmentLabels, jvmOf, levelChange, line, xAxis } from '../timeline/data.js';
 
 const REVS = [15, 30, 50, 100, 200, 500];
@@ -247,7 +248,7 @@ class GridPage {
         datasets.push({ data: upper, borderWidth: 0, pointRadius: 0, fill: '-1',
           backgroundColor: translucent(style.color, 0.16) });
       }
-      datasets.push({ data: scores, borderColor: style.color, borderDash: style.dash, borderWidth: 1.5,
+      datasets.push({ role: 'score', data: scores, borderColor: style.color, borderDash: style.dash, borderWidth: 1.5,
         pointRadius: 0 });
       const level = levelChange(scores);
       if (level !== null) {
@@ -262,6 +263,7 @@ class GridPage {
     this.charts.push(new window.Chart(canvas, {
       type: 'line',
       data: { datasets },
+      plugins: [floorAtZero],
       options: {
         animation: false, parsing: false, responsive: true, maintainAspectRatio: false, spanGaps: true,
         events: [],

@@ -4,11 +4,13 @@
 
 import * as api from '../api.js';
 import { h, replace } from '../dom.js';
-import { benchmarkName, dateTime, percent, shortSha } from '../format.js';
+import { benchmarkName, dateTime, shortSha } from '../format.js';
+import { amount, metricName } from '../change-points.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
 import {
-  groupState, newestChangePoints, openGroups, queues, recentGroups, requestsInFlight, runnerHealth,
+  groupState, lastJob, newestChangePoints, offlineSince, openGroups, queues, recentGroups, requestsInFlight,
+  runnerHealth,
 } from './summary.js';
 
 const REFRESH_MS = 30000;
@@ -100,9 +102,9 @@ class HomePage extends UrlPage {
             // timeline's jvm parameter).
             h('a', { href: href('timeline', { series: point.series, commit: point.commit?.sha }) },
             `${benchmarkName(point.benchmark)} ${point.case ?? ''}`),
+            h('span', { class: 'metric' }, ` · ${metricName(point)}`),
             h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
-              ? 'better' : '' }, ` ${point.direction}${point.magnitude === null || point.magnitude === undefined
-              ? '' : ` ${percent(point.magnitude)}`}`),
+              ? 'better' : '' }, ` ${point.direction} ${amount(point)}`.trimEnd()),
             h('span', { class: 'muted' }, ` · ${point.status} · ${point.environment?.hostClass ?? ''} · `,
               h('code', {}, shortSha(point.commit?.sha ?? '')), ` ${dateTime(point.commit?.time)}`)],
           'No change points yet.')),
@@ -118,8 +120,10 @@ class HomePage extends UrlPage {
       card('home-runners', 'Runner health', health.length, list(health, ({ runner, problem, failedInARow, job }) => [
         h('a', { href: problem === 'failing' ? href('requests', { hostClass: runner.hostClass, job })
           : href('runners', { hostClass: runner.hostClass, state: 'offline' }) }, runner.name),
-        h('span', { class: 'worse' }, problem === 'failing' ? ` failed its last ${failedInARow} jobs` : ' offline'),
-        h('span', { class: 'muted' }, ` · ${runner.hostClass} · last seen ${dateTime(runner.lastSeenAt)}`)],
+        h('span', { class: 'worse' }, problem === 'failing' ? ` failed its last ${failedInARow} jobs`
+          : ` ${offlineSince(runner)}`),
+        h('span', { class: 'muted' }, ` · ${runner.hostClass}`, problem === 'failing'
+          ? ` · last seen ${dateTime(runner.lastSeenAt)}` : ` · ${lastJob(runner)}`)],
       runners.length ? 'Every runner is online and finishing its jobs.' : 'No runner has registered yet.')),
       card('home-queues', 'Queue per host class', null, list(queue, (q) => [
         h('a', { href: href('requests', { hostClass: q.hostClass }) }, q.hostClass),
@@ -135,3 +139,4 @@ class HomePage extends UrlPage {
       queues: Object.fromEntries(queue.map((q) => [q.hostClass, q.queued])) });
   }
 }
+

@@ -1,6 +1,8 @@
 // What the home page shows, worked out from the read API's answers. Pure functions, no DOM and no fetch, so the
 // browser tests can import and check them directly.
 
+import { dateTime } from '../format.js';
+
 /** A runner whose last this many finished attempts all failed is failing every job. */
 export const FAILING_AFTER = 2;
 
@@ -74,4 +76,16 @@ export function queues(queuedJobs, runners) {
     queued,
     online: runners.filter((r) => r.hostClass === hostClass && r.state !== 'offline').length,
   })).sort((a, b) => b.queued - a.queued || a.hostClass.localeCompare(b.hostClass));
+}
+
+/** "offline since 2026-11-24 02:17": when it was last heard of, which tells a finished demo from a lost host. */
+export function offlineSince(runner) {
+  return runner.lastSeenAt ? `offline since ${dateTime(runner.lastSeenAt)}` : 'offline, never heard from';
+}
+
+/** "last job succeeded 2026-11-24 02:16": what the runner did last (its newest finished attempt). */
+export function lastJob(runner) {
+  const activity = runner.activity;
+  return activity?.lastFinishedAt ? `last job ${activity.lastOutcome ?? 'finished'} ${dateTime(activity.lastFinishedAt)}`
+    : 'no job finished';
 }

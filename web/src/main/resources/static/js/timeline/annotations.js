@@ -99,7 +99,9 @@ function fromChangePoint(point) {
   return { sha: point.commit?.sha ?? null, time: point.commit?.time ?? null, kind, status, triaged, id: point.id ?? null,
     metric: point.metric ?? null,
     alerted: point.alertGroup !== null && point.alertGroup !== undefined,
-    label: `${metric}${kind} ${amount(point)} · ${word}` };
+    label: `${metric}${kind} ${amount(point)} · ${word}`,
+    // On a narrow chart: the allocation chart names its metric already, and "▼ +64 B/op" says the direction.
+    short: [`${kind} ${amount(point)} · ${status}`, `${kind} ${amount(point)}`, amount(point)] };
 }
 
 function fromAlert(item) {
@@ -159,16 +161,29 @@ export function labelPlaces(chart, items, reserved = 0) {
   const area = chart.chartArea;
   const scale = chart.scales.x;
   const rowsFree = Math.max(1, Math.floor((area.bottom - area.top - reserved - 4) / ROW));
-  const out = items.map(() => ({ shown: false, row: 0, shift: 0 }));
+  const top = stackAtTop(chart, reserved);
+  const out = items.map(() => ({ shown: false, row: 0, shift: 0, top }));
   const placed = [];
   items.forEach((item, index) => {
     const x = scale.getPixelForValue(item.x);
     if (!Number.isFinite(x) || x < area.left - 0.5 || x > area.right + 0.5) {
       return;
     }
-    const width = Math.min(labelWidth(chart, item.content, item.triaged), area.right - area.left);
+    // A label wider than the chart was cut at both edges ("…· re", "nprovement −784 B/op" at 360 px): the first
+    // shorter form that fits, else the shortest cut with an ellipsis.
+    const room = area.right - area.left;
+    const forms = [item.content, ...(item.short ?? [])];
+    let text = forms.find((form) => labelWidth(chart, form, item.triaged) <= room);
+    if (text === undefined) {
+      text = forms.at(-1);
+      while (text.length > 1 && labelWidth(chart, `${text}…`, item.triaged) > room) {
+        text = text.slice(0, -1);
+      }
+      text = `${text}…`;
+    }
+    const width = Math.min(labelWidth(chart, text, item.triaged), room);
     const left = Math.min(Math.max(x - width / 2, area.left), area.right - width);
-    placed.push({ index, left, width, shift: left - (x - width / 2) });
+    placed.push({ index, left, width, text, shift: left - (x - width / 2) });
   });
   placed.sort((a, b) => a.left - b.left);
   const ends = [];
@@ -179,10 +194,37 @@ export function labelPlaces(chart, items, reserved = 0) {
     }
     if (row < rowsFree) {
       ends[row] = label.left + label.width;
-      out[label.index] = { shown: true, row, shift: label.shift };
+      out[label.index] = { shown: true, row, shift: label.shift, text: label.text, top };
     }
   }
   return out;
+}
+
+/**
+ * Whether the labels go at the top of the chart (below the legend's rows) rather than up from the x axis: when more
+ * results lie in the bottom rows than in the top ones, as an allocation at 0 B/op does, labels at the bottom covered
+ * them.
+ */
+function stackAtTop(chart, reserved) {
+  const area = chart.chartArea;
+  let low = 0;
+  let high = 0;
+  chart.data.datasets.forEach((dataset, i) => {
+    if (dataset.role !== 'score' || !chart.isDatasetVisible(i)) {
+      return;
+    }
+    for (const element of chart.getDatasetMeta(i).data) {
+      if (element.x < area.left || element.x > area.right || !Number.isFinite(element.y)) {
+        continue;
+      }
+      if (element.y > area.bottom - 2 * ROW) {
+        low++;
+      } else if (element.y < area.top + reserved + 2 * ROW) {
+        high++;
+      }
+    }
+  });
+  return low > high;
 }
 
 /**
@@ -225,11 +267,16 @@ export function chartAnnotations(marks, xOf, which, labelChart = () => 'primary'
     result[`mark${i}`] = { type: 'line', xMin: item.x, xMax: item.x, borderColor: color, borderWidth: style.width,
       borderDash: style.dash,
       label: here(item)
-        ? { content, position: 'start', backgroundColor: item.triaged ? '#bbb' : color,
+        ? { content: (context) => placeOf(context.chart, i).text ?? content,
+          position: (context) => (placeOf(context.chart, i).top ? 'end' : 'start'),
+          backgroundColor: item.triaged ? '#bbb' : color,
           color: '#fff', font: { size: 11, style: item.triaged ? 'italic' : 'normal' }, padding: 3,
           display: (context) => placeOf(context.chart, i).shown,
           xAdjust: (context) => placeOf(context.chart, i).shift ?? 0,
-          yAdjust: (context) => -(placeOf(context.chart, i).row ?? 0) * ROW }
+          yAdjust: (context) => {
+            const place = placeOf(context.chart, i);
+            return place.top ? reserved + 2 + (place.row ?? 0) * ROW : -(place.row ?? 0) * ROW;
+          } }
         : { display: false } };
   });
   if (which === 'primary' && statuses.length > 0) {

@@ -3,6 +3,7 @@
 
 import { date, dateTime, firstLine, shortSha, valueWithError } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
+import { floorAtZero } from '../floor.js';
 import { pointWhen } from './data.js';
 import { bucketSpan } from './overview.js';
 
@@ -193,6 +194,7 @@ export function timelineChart(canvas, options) {
   return new Chart(canvas, {
     type: 'line',
     data: { datasets: options.datasets },
+    plugins: [floorAtZero],
     options: {
       animation: false,
       parsing: false,
@@ -218,6 +220,15 @@ export function timelineChart(canvas, options) {
           type: 'linear',
           bounds: 'data',
           ticks: { callback: xTick(axis), maxRotation: 0, autoSkipPadding: 16, precision: 0 },
+          // One commit (or several at one time) left Chart.js to widen the axis by 5% of the epoch: one point on a
+          // five-year axis. A few days around it say when it was measured.
+          afterDataLimits: axis.mode === 'index' ? undefined : (scale) => {
+            const { min, max } = scale.getMinMax(false);
+            if (Number.isFinite(min) && min === max) {
+              scale.min = min - 3 * DAY;
+              scale.max = max + 3 * DAY;
+            }
+          },
           afterBuildTicks: axis.mode === 'index' ? undefined : (scale) => {
             scale.ticks = timeTicks(scale.min, scale.max, scale.width);
           },

@@ -5,6 +5,7 @@
 import { checkbox, copyButton, h, replace, select } from '../dom.js';
 import { benchmarkName, caseLabel, number, userBranches } from '../format.js';
 import * as api from '../api.js';
+import { UNKNOWN_JVM } from './data.js';
 import { overviewOf } from './overview.js';
 import { addEntry, normalisationOf } from './several.js';
 import { DEFAULT_MEDIAN, DEFAULT_REVS, MEDIANS, REVS, list, medianOf, revsOf } from './params.js';
@@ -164,10 +165,13 @@ export const controls = {
               hide: [...hidden].filter((key) => !key.startsWith(`${l.key.split('-')[0]}-`)).join(',') }) },
             `remove ${l.caseName}`)
           : null]),
-        filtered ? h('button', { type: 'button', class: 'link', id: 'all-environments',
-          onclick: () => this.set({ hostClass: null, jvm: null, hide: null }) },
-        `Only ${[...selection.hostClasses, ...selection.jvms.map((j) => `JDK ${j}`)].join(', ')}: `
-          + `show all ${selection.environments.length} environment${selection.environments.length === 1 ? '' : 's'}`)
+        // "Show all 1 environment" offered nothing: with one environment in all, the filter hides none.
+        filtered && (selection.environments.length > 1 || this.loaded.lines.length === 0)
+          ? h('button', { type: 'button', class: 'link', id: 'all-environments',
+            onclick: () => this.set({ hostClass: null, jvm: null, hide: null }) },
+          `Only ${[...selection.hostClasses, ...selection.jvms.map(jdkWords)].join(', ')}: `
+            + (selection.environments.length === 1 ? 'show the one environment'
+              : `show all ${selection.environments.length} environments`))
           : null,
         this.loaded.lines.length > 1 ? h('a', { id: 'compare-environments', class: 'side-link',
           href: `#/environments?${new URLSearchParams({ project: selection.project.name,
@@ -179,3 +183,8 @@ export const controls = {
     });
   },
 };
+
+/** "JDK 17.0.2"; an environment that reported no JDK is not "JDK unknown JVM", as if that were a version's name. */
+function jdkWords(jvm) {
+  return jvm === UNKNOWN_JVM ? 'an unreported JDK' : `JDK ${jvm}`;
+}

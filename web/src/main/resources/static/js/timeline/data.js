@@ -2,13 +2,17 @@
 // Pure functions, no DOM, so the browser tests can import and check them directly.
 
 import { dateTime } from '../format.js';
+import { lowerEdge } from '../floor.js';
 
 /** The secondary metric every suite records with JMH's GC profiler: bytes allocated per operation. */
 export const ALLOC = 'gc.alloc.rate.norm';
 
+/** The "jvm" parameter of an environment that reported neither a JDK nor a VM version. */
+export const UNKNOWN_JVM = 'unknown JVM';
+
 /** An environment's JVM as the "jvm" parameter names it: its JDK version. */
 export function jvmOf(environment) {
-  return environment.jdkVersion || environment.vmVersion || 'unknown JVM';
+  return environment.jdkVersion || environment.vmVersion || UNKNOWN_JVM;
 }
 
 /**
@@ -207,7 +211,7 @@ export function line(points, x) {
     scores.push({ x: position, y: point.score, point });
     if (point.error !== null) {
       upper.push({ x: position, y: point.score + point.error });
-      lower.push({ x: position, y: point.score - point.error });
+      lower.push({ x: position, y: lowerEdge(point.score, point.error) });
     }
   }
   const byX = (a, b) => a.x - b.x;
@@ -257,9 +261,15 @@ export function sameCommit(sha, wanted) {
   return !!sha && !!wanted && wanted.length >= 7 && sha.startsWith(wanted.toLowerCase());
 }
 
-/** The medians of the first and of the last few scores (k of each): a step, not noise. */
+/**
+ * The medians of the first and of the last few scores (k of each): a step, not noise. k is five from ten results on;
+ * below, the largest odd number up to half of them, so that the windows never overlap and each median is a measured
+ * result: the median of an even window averaged two levels, and a series back at 0 B/op after a 64 B/op step read
+ * "+32 B/op", a level it never had.
+ */
 export function levelChange(scores) {
-  const k = Math.min(5, Math.floor(scores.length / 2));
+  const half = Math.min(5, Math.floor(scores.length / 2));
+  const k = half % 2 === 1 ? half : half - 1;
   if (k < 1) {
     return null;
   }

@@ -4,6 +4,7 @@
 
 import { benchmarkName, caseLabel, date, shortSha } from '../format.js';
 import { translucent } from '../palette.js';
+import { lowerEdge } from '../floor.js';
 import { chartAnnotations } from './annotations.js';
 import { timelineChart, visibleRange } from './charts.js';
 import { ALLOC, line, pointTime, rollingMedian, sameCommit, xAxis } from './data.js';
@@ -82,8 +83,10 @@ export const view = {
         const noise = data.series?.noise;
         if (noise > 0 && this.params.get('noise') !== 'off') {
           const around = data.series.noiseInUnit
-            ? (sign) => medians.map((m) => ({ x: m.x, y: m.y + sign * 2 * noise * scale }))
-            : (sign) => medians.map((m) => ({ x: m.x, y: m.y * (1 + sign * 2 * noise) }));
+            ? (sign) => medians.map((m) => ({ x: m.x, y: sign < 0 ? lowerEdge(m.y, 2 * noise * scale)
+              : m.y + 2 * noise * scale }))
+            : (sign) => medians.map((m) => ({ x: m.x, y: sign < 0 ? lowerEdge(m.y, 2 * noise * m.y)
+              : m.y * (1 + 2 * noise) }));
           for (const [sign, role] of [[-1, 'noise-lower'], [1, 'noise-upper']]) {
             datasets.push({ role, label: `${l.label} ${sign < 0 ? '−' : '+'}2σ noise`, data: around(sign),
               borderColor: translucent(l.color, 0.7), borderDash: [2, 3], borderWidth: 1, pointRadius: 0,
@@ -153,8 +156,9 @@ export const view = {
       return;
     }
     this.status.textContent = total === 0 ? 'No results for this selection.'
-      : `${total} results in ${lines.length} of ${this.loaded.lines.length} ${this.loaded.added?.length ? 'lines'
-        : 'environments'}, ${overviewOf(this.params) ? 'the whole history'
+      : `${total} result${total === 1 ? '' : 's'} in ${lines.length} of ${this.loaded.lines.length} `
+        + `${this.loaded.added?.length ? 'lines' : `environment${this.loaded.lines.length === 1 ? '' : 's'}`}, `
+        + `${overviewOf(this.params) ? 'the whole history'
           : `the last ${this.loaded.revs} of each`}; newest commit ${shortSha(newest)} of `
         + `${date(this.axis.times.get(newest))}.`
         + (allocLine || selection.metric === ALLOC ? '' : ` No ${ALLOC} for this case (JMH's -prof gc adds it).`);
@@ -247,6 +251,14 @@ export const view = {
   onZoom(chart) {
     if (this.syncing) {
       return;
+    }
+    // A tooltip open when the drag began names a commit the zoom may have left out: it stayed until the mouse moved.
+    for (const each of Object.values(this.charts)) {
+      if (each?.tooltip?.getActiveElements().length) {
+        each.tooltip.setActiveElements([], { x: 0, y: 0 });
+        each.setActiveElements([]);
+        each.update('none');
+      }
     }
     const range = visibleRange(chart);
     this.syncing = true;

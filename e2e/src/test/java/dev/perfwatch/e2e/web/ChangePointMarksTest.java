@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.List;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,13 @@ class ChangePointMarksTest extends InWebSession {
 
     static final int UNCONFIRMED_AT = 12;
 
+    /** A historical regression three commits after the historical improvement: two directions of one status. */
+    static final int HISTORICAL_REGRESSION_AT = 9;
+
     static long series;
+
+    /** The allocation of the same case and environment, with a change point at UNCONFIRMED_AT too. */
+    static long allocation;
 
     static long caseId;
 
@@ -38,14 +45,17 @@ class ChangePointMarksTest extends InWebSession {
         PageSeeds seeds = new PageSeeds(server);
         series = seeds.series("primary", "8-core", "17.0.2", "16", "ASCII");
         caseId = seeds.get("/api/v1/series/" + series).get("case").get("id").asLong();
+        allocation = seeds.series("gc.alloc.rate.norm", "8-core", "17.0.2", "16", "ASCII");
         try (Connection db = DriverManager.getConnection(WebSession.current().databaseUrl())) {
-            suspect(db, HISTORICAL_AT, "improvement", 0.06, "historical");
-            suspect(db, UNCONFIRMED_AT, "regression", -0.08, "unconfirmed");
+            suspect(db, series, HISTORICAL_AT, "improvement", 0.06, "historical");
+            suspect(db, series, HISTORICAL_REGRESSION_AT, "regression", -0.05, "historical");
+            suspect(db, series, UNCONFIRMED_AT, "regression", -0.08, "unconfirmed");
+            suspect(db, allocation, UNCONFIRMED_AT, "regression", 0.2, "unconfirmed");
         }
     }
 
-    private static void suspect(Connection db, int commit, String direction, double magnitude, String status)
-            throws SQLException {
+    private static void suspect(Connection db, long series, int commit, String direction, double magnitude,
+            String status) throws SQLException {
         try (PreparedStatement insert = db.prepareStatement("""
                 insert into suspect (series_id, first_bad_commit_id, last_good_commit_id, direction, magnitude,
                                      confidence, before_value, before_lower, before_upper, before_points,
@@ -78,19 +88,22 @@ class ChangePointMarksTest extends InWebSession {
         String tile = ".tile[data-case='" + caseId + "']";
         browser.await("document.querySelector(\"" + tile + "\")?.dataset.state === 'ready'");
 
-        assertThat(browser.elements(tile + " .cp-mark")).extracting(mark -> mark.getDomAttribute("data-status"))
-            .containsExactly("unconfirmed", "historical");
+        // The historical improvement and regression are two marks, each in its direction's colour, not "▼ ×2".
+        assertThat(browser.elements(tile + " .cp-mark")).extracting(mark -> mark.getDomAttribute("data-status")
+                + " " + mark.getDomAttribute("data-tone") + " " + mark.getText())
+            .containsExactly("unconfirmed worse ▼ unconfirmed", "historical worse ▼ historical",
+                    "historical better ▲ historical");
         WebElement unconfirmed = browser.element(tile + " .cp-mark.cp-unconfirmed");
         assertThat(unconfirmed.getText()).contains("unconfirmed");
         assertThat(unconfirmed.getDomAttribute("class")).contains("cp-worse");
         assertThat(unconfirmed.getDomAttribute("title")).contains("regression -8.0%").contains(sha(UNCONFIRMED_AT)
             .substring(0, 8)).contains("8-core");
-        assertThat(browser.element(tile + " .cp-mark.cp-historical").getDomAttribute("title"))
-            .contains("improvement +6.0%").contains("notifies nobody");
+        assertThat(browser.element(tile + " .cp-mark.cp-historical.cp-better").getDomAttribute("title"))
+            .contains("improvement +6.0%").contains("notifies nobody").doesNotContain("regression");
         assertThat(browser.script("return Object.keys(Chart.getChart(document.querySelector(\"" + tile
-                + " canvas\")).options.plugins.annotation.annotations).length")).isEqualTo(2L);
+                + " canvas\")).options.plugins.annotation.annotations).length")).isEqualTo(3L);
         assertThat(browser.elements(".tile .cp-mark")).as("no other tile of the 8-core JDK 17 series has one")
-            .hasSize(2);
+            .hasSize(3);
         assertThat(browser.errors()).isEmpty();
     }
 
@@ -110,13 +123,43 @@ class ChangePointMarksTest extends InWebSession {
         assertThat(browser.elements("#change-points-table tbody tr"))
             .extracting(listed -> listed.getDomAttribute("data-status")).containsSubsequence("unconfirmed",
                     "historical");
-        assertThat(browser.element("#change-points-table tr[data-series='" + series + "'][data-status='historical']")
-            .getText())
-            .contains("improvement +6.0%").contains(sha(HISTORICAL_AT).substring(0, 7));
+        assertThat(browser.elements("#change-points-table tr[data-series='" + series + "'][data-status='historical']"))
+            .anySatisfy(listed -> assertThat(listed.getText()).contains("improvement +6.0%")
+                .contains(sha(HISTORICAL_AT).substring(0, 7)));
+        // The allocation changed here too: under the default metric the page says so and leads there.
+        WebElement elsewhere = browser.element("#changes-elsewhere");
+        assertThat(elsewhere.getText()).contains("1 regression in Allocation (B/op)");
+        elsewhere.findElement(By.cssSelector("button[data-metric='gc.alloc.rate.norm']")).click();
+        browser.await("location.hash.includes('metric=gc.alloc.rate.norm')"
+                + " && window.perfwatch.changes.state === 'ready'"
+                + " && document.querySelector('#changes-table td.cp a.cp-mark')");
+        assertThat(browser.element("#changes-table tr[data-series='" + allocation + "'] td.cp a.cp-mark").getText())
+            .startsWith("▼ unconfirmed");
+        assertThat(browser.element("#changes-elsewhere").getText()).contains("1 regression in Primary score");
+        browser.open(server.url() + "/#/changes?project=web&hostClass=8-core&jvm=17.0.2&commit="
+                + sha(UNCONFIRMED_AT));
+        browser.await("window.perfwatch?.changes?.state === 'ready' && window.perfwatch.changes.changePoints");
+        mark = browser.element("#changes-table tr[data-series='" + series + "'] td.cp a.cp-mark");
 
         mark.click();
         browser.await("window.perfwatch?.timeline?.state === 'ready'");
         assertThat(browser.url()).contains("case=" + caseId).contains("commit=" + sha(UNCONFIRMED_AT));
         assertThat(browser.errors()).isEmpty();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void changesWhenMostChangePointsGiveOneReasonSayItOnce() {
+        browser.open(server.url() + "/favicon.svg");
+        List<Object> shared = (List<Object>) browser.executeAsync("""
+                import('/js/changes/change-points.js').then((points) => {
+                  const deep = 'found deep in the history (an import or a backfill): shown, notifies nobody';
+                  const many = Array.from({ length: 18 }, () => ({ reason: deep }));
+                  browserDone([points.sharedReason(many), points.sharedReason([{ reason: deep }, { reason: 'other' },
+                    { reason: 'third' }]), points.sharedReason([...many, { reason: 'p = 0.001' }])]);
+                });""");
+        assertThat(shared).containsExactly(
+                "found deep in the history (an import or a backfill): shown, notifies nobody", null,
+                "found deep in the history (an import or a backfill): shown, notifies nobody");
     }
 }

@@ -202,4 +202,32 @@ class EnvironmentsTest extends InWebSession {
         assertThat(previous).isEqualTo("+64 B/op");
         assertThat(browser.errors()).isEmpty();
     }
+
+    @Test
+    void scoreWhenTwoForksDisagreeReadsTheSameErrorAsTheChangesPage() throws Exception {
+        // Forks at 91 and 111: over two forks a 99% interval is ±640 (t at one degree of freedom), JMH's own 99.9%
+        // interval over the iterations ±12. Both pages state JMH's, labelled, as the newcomer expected.
+        WebSession.post(server, "/api/v1/runs", """
+                {"id": "%s", "project": "two-forks", "branch": "main",
+                 "commit": {"sha": "%040x", "message": "Forks disagree"},
+                 "host": {"name": "forks-01", "hostClass": "forks-4c"},
+                 "jmh": [{"benchmark": "org.example.ForkBenchmark.run", "mode": "thrpt", "threads": 1, "forks": 2,
+                          "jdkVersion": "21.0.1", "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "21.0.1+12",
+                          "primaryMetric": {"score": 101, "scoreError": 12, "scoreUnit": "ops/ms",
+                                            "rawData": [[90, 91, 92], [110, 111, 112]]}}]}"""
+            .formatted(java.util.UUID.randomUUID(), 0xf0f0));
+        browser.open(server.url() + "/#/environments?project=two-forks");
+        browser.await("window.perfwatch?.environments?.state === 'ready'"
+                + " && document.querySelector('#environments-table td[data-score]')");
+        String environments = browser.element("#environments-table td[data-score]").getText();
+        assertThat(browser.element("#environments-table thead").getText()).contains("± 99.9% CI");
+
+        browser.open(server.url() + "/#/changes?project=two-forks");
+        browser.await("window.perfwatch?.changes?.state === 'ready' && document.querySelector('#changes-table')");
+        String changes = browser.element("#changes-table tbody td.num").getText();
+        assertThat(browser.element("#changes-table thead").getText()).contains("± 99.9% CI");
+
+        assertThat(environments).isEqualTo("101 ± 12 ops/ms").isEqualTo(changes);
+        assertThat(browser.errors()).isEmpty();
+    }
 }

@@ -107,6 +107,44 @@ class HomeTest extends InWebSession {
             .containsExactly("a:failing:2:a-2026-01-03T00:00:00Z", "b:offline::");
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void changePointsWhenListedNameTheirMetricAndSayBytesNearZero() {
+        browser.open(server.url() + "/");
+        browser.await(READY + " && document.querySelector('#home-change-points li')");
+
+        // SuiteHistory's regression moved the throughput and the allocation: each line says which.
+        List<String> metrics = (List<String>) browser.script("""
+                return [...document.querySelectorAll('#home-change-points li')]
+                  .map((li) => li.querySelector('.metric')?.textContent ?? '');""");
+        assertThat(metrics).isNotEmpty().allSatisfy(metric -> assertThat(metric).matches(" · (score|gc\\..+)"));
+        assertThat(metrics).anySatisfy(metric -> assertThat(metric).isEqualTo(" · gc.alloc.rate.norm"));
+
+        // A return from 784 B/op to JMH's residue is "-784 B/op", never "-100%" (format.change's unit rule).
+        List<String> amounts = (List<String>) browser.executeAsync("""
+                import('/js/change-points.js').then((points) => browserDone([
+                  points.amount({ before: 784, after: 0.0003, magnitude: -0.9999996, unit: 'B/op' }),
+                  points.amount({ before: 100, after: 71, magnitude: -0.29, unit: 'ops/ms' })]));""");
+        assertThat(amounts).containsExactly("-784 B/op", "-29%");
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
+    void runnerHealthWhenARunnerIsOfflineSaysSinceWhenAndItsLastJob() {
+        browser.open(server.url() + "/favicon.svg");
+        Object words = browser.executeAsync("""
+                import('/js/home/summary.js').then((home) => {
+                  const seen = new Date(2026, 10, 24, 2, 17).toISOString();
+                  const done = new Date(2026, 10, 24, 2, 16).toISOString();
+                  const demo = { name: 'demo-vm', lastSeenAt: seen,
+                    activity: { lastOutcome: 'succeeded', lastFinishedAt: done } };
+                  browserDone([home.offlineSince(demo), home.lastJob(demo), home.lastJob({ name: 'new' })]);
+                });""");
+
+        assertThat(words).isEqualTo(List.of("offline since 2026-11-24 02:17", "last job succeeded 2026-11-24 02:16",
+                "no job finished"));
+    }
+
     private static List<String> errors() {
         return browser.errors();
     }

@@ -97,6 +97,39 @@ class TimelineLabelsTest extends InWebSession {
         assertThat(browser.errors()).isEmpty();
     }
 
+    @org.junit.jupiter.api.Test
+    @SuppressWarnings("unchecked")
+    void labelsWhenOnAPhoneFitTheChartAndLeaveTheResultsAtZeroUncovered() {
+        browser.phone(360, 900);
+        browser.open(server.url() + "/#/timeline?project=" + PROJECT);
+        browser.await("window.perfwatch?.timeline?.state === 'ready' && window.perfwatch.timeline.charts.alloc"
+                + " && window.perfwatch.timeline.annotations.filter((a) => a.x !== null).length >= 4");
+
+        Map<String, Object> drawn = (Map<String, Object>) browser.script("""
+                const chart = window.perfwatch.timeline.charts.alloc;
+                chart.update('none');
+                const labels = Chart.registry.getPlugin('annotation').getAnnotations(chart)
+                  .filter((a) => a.options.id.startsWith('mark') && a.elements?.length)
+                  .map((a) => a.elements[0]).filter((label) => label.options.display)
+                  .map((label) => ({ left: label.x, right: label.x + label.width, top: label.y,
+                    bottom: label.y + label.height, text: [].concat(label.options.content).join(' ') }));
+                const area = chart.chartArea;
+                return { labels, left: area.left, right: area.right, zero: chart.scales.y.getPixelForValue(0) };""");
+        List<Map<String, Object>> labels = (List<Map<String, Object>>) drawn.get("labels");
+        double left = ((Number) drawn.get("left")).doubleValue();
+        double right = ((Number) drawn.get("right")).doubleValue();
+        double zero = ((Number) drawn.get("zero")).doubleValue();
+
+        assertThat(labels).as("the allocation's change point keeps its label on a phone").hasSize(1);
+        Map<String, Object> label = labels.get(0);
+        assertThat(((Number) label.get("left")).doubleValue()).as("inside at the left").isGreaterThanOrEqualTo(left - 0.5);
+        assertThat(((Number) label.get("right")).doubleValue()).as("inside at the right").isLessThanOrEqualTo(right + 0.5);
+        assertThat(((Number) label.get("bottom")).doubleValue()).as("above the 45 results at 0 B/op, not over them")
+            .isLessThan(zero - 3);
+        assertThat((String) label.get("text")).contains("+64 B/op");
+        assertThat(browser.errors()).isEmpty();
+    }
+
     private static boolean overlap(Map<String, Number> a, Map<String, Number> b) {
         return a.get("left").doubleValue() < b.get("right").doubleValue()
                 && b.get("left").doubleValue() < a.get("right").doubleValue()
