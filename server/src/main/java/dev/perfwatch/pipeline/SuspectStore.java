@@ -117,8 +117,15 @@ class SuspectStore {
     }
 
     /** The final status, with a note after the verdict that led to it. */
+    /** Sets the status and adds the note to the verdict, unless the verdict already starts with it ("round 1: …"). */
     void decideStatus(long suspect, String status, String note) {
-        jdbc.sql("update suspect set status = :status, verdict = coalesce(verdict || '; ', '') || :note where id = :id")
+        jdbc.sql("""
+                update suspect
+                set status = :status,
+                    verdict = case when starts_with(verdict, :note || ':') then verdict
+                                   else coalesce(verdict || '; ', '') || :note end
+                where id = :id
+                """)
             .param("id", suspect)
             .param("status", status)
             .param("note", note)

@@ -109,6 +109,9 @@ class PipelineTest {
         JsonNode view = api.get("/api/v1/series/" + series).json();
         assertThat(view.get("minimalDetectableChange").asDouble()).isBetween(0.005, 0.05);
         assertThat(view.get("noise").asDouble()).isPositive();
+        String verdict = api.get("/api/v1/confirmations?project=pipe-regress").json().get(0).get("suspects").get(0)
+            .get("verdict").asString();
+        assertThat(verdict).startsWith("round 1: ").doesNotContain("; round 1");
         worker.work("pipe-regress");
         assertThat(jobs("pipe-regress")).as("decided once: no further round").hasSize(4);
 
