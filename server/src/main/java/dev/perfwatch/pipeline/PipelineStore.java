@@ -139,16 +139,27 @@ class PipelineStore {
             .list();
     }
 
-    /** Series of the run that already hold results at later commits: the run arrived out of order. */
-    List<Long> seriesWithLaterResults(UUID run) {
+    /**
+     * Locks the run's series for this detection (ordered by id, so two detections cannot deadlock) and returns those
+     * whose history a detection has already seen past the run's commit: the run arrived after them, out of order.
+     * Later results still queued are no reason: their own detections come after this run was stored and read it.
+     * The lock makes a concurrent detection of a later run either finish first (and this one sees its
+     * {@code detected_position}) or wait for this one (and then read this run's results). It is a row lock without
+     * a write, so the ingest's upsert of the same series does not wait for it.
+     */
+    List<Long> seriesDetectedPast(long[] series, UUID run) {
+        jdbc.sql("select id from series where id = any(cast(:series as bigint[])) order by id for no key update")
+            .param("series", series)
+            .query(Long.class)
+            .list();
         return jdbc.sql("""
-                select mine.series_id
-                from result mine
-                where mine.run_id = :run
-                  and exists (select 1 from result later
-                              where later.series_id = mine.series_id and later.position > mine.position)
-                order by mine.series_id
+                select s.id
+                from series s
+                join result mine on mine.run_id = :run and mine.series_id = s.id
+                where s.id = any(cast(:series as bigint[])) and mine.position < s.detected_position
+                order by s.id
                 """)
+            .param("series", series)
             .param("run", run)
             .query(Long.class)
             .list();
@@ -189,8 +200,11 @@ class PipelineStore {
             .map(seconds -> java.time.Duration.ofMillis(Math.round(seconds * 1000)));
     }
 
-    /** {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative. */
-    void noise(long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit) {
+    /**
+     * {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative. Also moves each
+     * series' {@code detected_position} up to the run's commit.
+     */
+    void noise(UUID run, long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit) {
         Boolean[] units = new Boolean[inUnit.length];
         for (int i = 0; i < units.length; i++) {
             units[i] = inUnit[i];
@@ -198,11 +212,14 @@ class PipelineStore {
         jdbc.sql("""
                 update series s
                 set noise = nullif(n.noise, 'NaN'), minimal_detectable_change = nullif(n.mdc, 'NaN'),
-                    noise_in_unit = n.in_unit, detected_at = now()
+                    noise_in_unit = n.in_unit, detected_at = now(),
+                    detected_position = greatest(s.detected_position, mine.position)
                 from unnest(cast(:series as bigint[]), cast(:noise as float8[]), cast(:mdc as float8[]),
                             cast(:inUnit as boolean[])) as n(id, noise, mdc, in_unit)
+                join result mine on mine.run_id = :run and mine.series_id = n.id
                 where s.id = n.id
                 """)
+            .param("run", run)
             .param("series", series)
             .param("noise", noise)
             .param("mdc", minimalDetectableChange)

@@ -54,7 +54,12 @@ class PipelineWorker {
             return;
         }
         try {
-            work(null);
+            // A full batch of runs means more may be waiting: go on at once rather than at the next poll, or a
+            // burst beyond one batch (an import) would wait for the timer after every batch of it.
+            while (detect(null) == BATCH) {
+                settle(null);
+            }
+            settle(null);
         }
         catch (RuntimeException ex) {
             // The database may be restarting; the next poll tries again.
@@ -67,10 +72,21 @@ class PipelineWorker {
      * to one project (null: all). Returns how many pieces of work were done.
      */
     int work(String project) {
+        return detect(project) + settle(project);
+    }
+
+    /** Detects on up to {@link #BATCH} due runs; returns how many were taken. */
+    private int detect(String project) {
         int done = 0;
         while (done < BATCH && detectNext(project)) {
             done++;
         }
+        return done;
+    }
+
+    /** Decides up to {@link #BATCH} confirmations whose round has ended; returns how many were taken. */
+    private int settle(String project) {
+        int done = 0;
         // A confirmation that fails to be decided is skipped for the rest of this poll, so it cannot hold up others.
         List<Long> failed = new java.util.ArrayList<>();
         for (int i = 0; i < BATCH; i++) {
