@@ -3,6 +3,7 @@ package dev.perfwatch.pipeline;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.slf4j.Logger;
@@ -37,6 +38,10 @@ class PipelineWorker {
 
     private final TransactionTemplate transaction;
 
+    private final AtomicBoolean working = new AtomicBoolean();
+
+    private final AtomicBoolean again = new AtomicBoolean();
+
     PipelineWorker(PipelineStore store, ConfirmationStore confirmationStore, RunAnalysis analysis, Confirmations confirmations,
             PipelineProperties properties, TransactionTemplate transaction) {
         this.store = store;
@@ -53,6 +58,23 @@ class PipelineWorker {
         if (!properties.enabled()) {
             return;
         }
+        // One pass at a time per instance: the timer and the wake-up used to work side by side, which on a burst
+        // detected neighbouring runs of one series at once, each then "late" to the other (a replay of the whole
+        // history). A call while a pass runs asks that pass to go round once more, so no run waits for the timer.
+        again.set(true);
+        while (again.get() && working.compareAndSet(false, true)) {
+            try {
+                while (again.getAndSet(false)) {
+                    pass();
+                }
+            }
+            finally {
+                working.set(false);
+            }
+        }
+    }
+
+    private void pass() {
         try {
             // A full batch of runs means more may be waiting: go on at once rather than at the next poll, or a
             // burst beyond one batch (an import) would wait for the timer after every batch of it.

@@ -58,6 +58,9 @@ class PipelineBenchmark {
 
     static final int UPLOADERS = Integer.getInteger("bench.uploaders", 2);
 
+    /** The importers post one run after the other (runner importer/). */
+    static final int IMPORT_UPLOADERS = Integer.getInteger("bench.importUploaders", 1);
+
     ConfigurableApplicationContext server;
 
     Api api;
@@ -85,7 +88,7 @@ class PipelineBenchmark {
     @Test
     @Order(1)
     void codespeedPostsOf100Results() throws Exception {
-        Uploads.of(UPLOADERS, 20, n -> codespeedPost("cs-warm-up", n)).run(api, "/result/add/json/");
+        Uploads.of(UPLOADERS, 50, n -> codespeedPost("cs-warm-up", n)).run(api, "/result/add/json/");
         drain();
         ServerCpu.Mark before = cpu.mark();
         Uploads uploads = Uploads.of(UPLOADERS, POSTS, n -> codespeedPost("cs-bench", n));
@@ -137,7 +140,7 @@ class PipelineBenchmark {
         // Years-old commits, one a day, ten benchmarks of one score each: what an imported history looks like.
         Random random = new Random(7);
         LocalDateTime first = LocalDateTime.of(2019, 1, 1, 12, 0);
-        Uploads uploads = Uploads.of(UPLOADERS, IMPORT_RUNS, n -> run("import", n, smallRun(random, n),
+        Uploads uploads = Uploads.of(IMPORT_UPLOADERS, IMPORT_RUNS, n -> run("import", n, smallRun(random, n),
                 first.plusDays(n) + "Z"));
         ServerCpu.Mark before = cpu.mark();
         double ingested = uploads.run(api, "/api/v1/runs");
@@ -147,7 +150,7 @@ class PipelineBenchmark {
         System.out.printf("IMPORT %d runs x 10 results, %d uploaders: stored in %.1f s (%.1f runs/s), %d runs left"
                 + " to detect then, all detected %.1f s after the last upload: %.1f s from the first arrival to fully"
                 + " detected; JVM server CPU %.2f ms per run, PostgreSQL %.2f ms per run (load %s)%n", IMPORT_RUNS,
-                UPLOADERS, ingested, IMPORT_RUNS / ingested, backlog, drained, ingested + drained,
+                IMPORT_UPLOADERS, ingested, IMPORT_RUNS / ingested, backlog, drained, ingested + drained,
                 detected.jvmMinus(before) / IMPORT_RUNS / 1e6, detected.postgresMinus(before) / IMPORT_RUNS / 1e6,
                 ServerCpu.load());
         assertThat(tasks()).isZero();
