@@ -206,7 +206,7 @@ class RunAnalysis {
                 }
                 int index = commits.size() - 1;
                 runs.get(index).add(row.run());
-                points.add(new Point(index, row.score(), row.error(), ForkSamples.parse(row.samples())));
+                points.add(new Point(index, row.score(), row.error(), row.forks()));
             }
             return new Commits(points, commits, runs);
         }
