@@ -99,11 +99,13 @@ class PipelineBenchmark {
         int results = POSTS * 100;
         System.out.printf("CODESPEED %d posts x 100 results, %d uploaders: stored in %.2f s (%.0f results/s), detected"
                 + " %.2f s later; per result: JVM server CPU %.1f us stored, %.1f us with detection; PostgreSQL CPU"
-                + " %.1f us stored, %.1f us with detection; client %.1f us (load %s)%n", POSTS, UPLOADERS, posted,
+                + " %.1f us stored, %.1f us with detection; client %.1f us; request and pipeline threads alone"
+                + " %.1f us, of which the pipeline's %.1f us (load %s)%n", POSTS, UPLOADERS, posted,
                 results / posted, drained, stored.jvmMinus(before) / results / 1e3,
                 detected.jvmMinus(before) / results / 1e3, stored.postgresMinus(before) / results / 1e3,
                 detected.postgresMinus(before) / results / 1e3, detected.clientMinus(before) / results / 1e3,
-                ServerCpu.load());
+                detected.serverThreadsMinus(before) / results / 1e3,
+                detected.pipelineThreadsMinus(before) / results / 1e3, ServerCpu.load());
         assertThat(jdbc.sql("select count(*) from run r join project p on p.id = r.project_id where p.name = 'cs-bench'")
             .query(Long.class).single()).isEqualTo(POSTS);
     }
@@ -127,11 +129,13 @@ class PipelineBenchmark {
         System.out.printf("KEEP-UP %d runs x 500 results, %d uploaders: ingest %.2f s = %.2f runs/s (%.0f results/s);"
                 + " detection of all done %.2f s after the last upload: %.2f runs/s over the whole, the %d runs left"
                 + " at the end of ingest worked off at %.2f runs/s; JVM server CPU per result %.1f us stored, %.1f us"
-                + " with detection; PostgreSQL %.1f / %.1f us (load %s)%n", KEEP_UP_RUNS, UPLOADERS, ingested,
+                + " with detection; PostgreSQL %.1f / %.1f us; request and pipeline threads alone %.1f us, of which"
+                + " the pipeline's %.1f us (load %s)%n", KEEP_UP_RUNS, UPLOADERS, ingested,
                 KEEP_UP_RUNS / ingested, results / ingested, drained, KEEP_UP_RUNS / (ingested + drained), backlog,
                 backlog / drained, stored.jvmMinus(before) / results / 1e3, detected.jvmMinus(before) / results / 1e3,
                 stored.postgresMinus(before) / results / 1e3, detected.postgresMinus(before) / results / 1e3,
-                ServerCpu.load());
+                detected.serverThreadsMinus(before) / results / 1e3,
+                detected.pipelineThreadsMinus(before) / results / 1e3, ServerCpu.load());
     }
 
     @Test

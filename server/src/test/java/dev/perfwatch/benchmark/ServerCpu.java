@@ -31,8 +31,19 @@ final class ServerCpu {
         this.dataDirectory = dataDirectory;
     }
 
-    /** CPU nanoseconds so far: this process, its client threads, PostgreSQL. */
-    record Mark(long process, long client, long postgres) {
+    /**
+     * CPU nanoseconds so far: this process, its client threads, PostgreSQL, and the server's request and pipeline
+     * threads alone (without the JIT compiler's and the collector's, which a short benchmark's warm-up inflates).
+     */
+    record Mark(long process, long client, long postgres, long serverThreads, long pipelineThreads) {
+
+        double pipelineThreadsMinus(Mark before) {
+            return pipelineThreads - before.pipelineThreads;
+        }
+
+        double serverThreadsMinus(Mark before) {
+            return serverThreads - before.serverThreads;
+        }
 
         double jvmMinus(Mark before) {
             return (process - before.process) - (client - before.client);
@@ -50,19 +61,20 @@ final class ServerCpu {
     Mark mark() throws IOException {
         long process = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
             .getProcessCpuTime();
-        return new Mark(process, clientThreads(), postgres());
+        return new Mark(process, threads("HttpClient", "bench-uploader"), postgres(),
+                threads("http-nio", "pipeline-wake-up", "scheduling"), threads("pipeline-wake-up", "scheduling"));
     }
 
     static String load() {
         return "%.2f".formatted(ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
-    private static long clientThreads() {
+    /** CPU of the live threads whose names start with one of {@code prefixes}. */
+    private static long threads(String... prefixes) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long sum = 0;
         for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
-            if (info != null && (info.getThreadName().startsWith("HttpClient")
-                    || info.getThreadName().startsWith("bench-uploader"))) {
+            if (info != null && java.util.Arrays.stream(prefixes).anyMatch(info.getThreadName()::startsWith)) {
                 sum += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
             }
         }
