@@ -10,12 +10,15 @@ import java.util.UUID;
  * of 5 × 10 samples: 2.5 million numbers rendered as JSON by PostgreSQL and parsed back) was most of what a
  * detection cost. A stored result's samples never change, so an entry is never stale: a result deleted by retention
  * is simply not asked for again and ages out, and a detection that rolls back read only committed results.
- * Least recently used entries go once the cache holds {@link #CAPACITY} samples.
+ * Least recently used entries go once the cache holds {@link #CAPACITY} samples' worth (32 MB).
  */
 final class SampleCache {
 
-    /** About 32 MB of samples: the newest 200 results of 400 series of 5 × 10 samples each. */
+    /** About 32 MB: the newest 200 results of 280 series of 5 × 10 samples each, or 200,000 results without samples. */
     static final long CAPACITY = 4_000_000;
+
+    /** What an entry costs besides its samples, in samples (8 bytes each). */
+    static final long ENTRY = 20;
 
     record Key(UUID run, long series) {
     }
@@ -49,9 +52,12 @@ final class SampleCache {
         return entries.size();
     }
 
-    /** A sample counts once; an entry without samples still costs its key, counted as one. */
+    /**
+     * In samples' worth of memory (8 bytes): each sample, and about 160 bytes of key, map entry and arrays per entry,
+     * so that results without samples (Codespeed's, imports') cannot grow the cache beyond its bytes either.
+     */
     private static long count(double[][] forks) {
-        long n = 1;
+        long n = ENTRY;
         for (double[] fork : forks) {
             n += fork.length;
         }

@@ -36,7 +36,8 @@ class ForkSamplesTest {
 
     @Test
     void cacheWhenFullDropsTheLeastRecentlyUsed() {
-        SampleCache cache = new SampleCache(25);
+        // Each entry costs its samples and SampleCache.ENTRY (20): 30 + 30 + 23 > 70.
+        SampleCache cache = new SampleCache(70);
         SampleCache.Key a = new SampleCache.Key(UUID.randomUUID(), 1);
         SampleCache.Key b = new SampleCache.Key(UUID.randomUUID(), 1);
         SampleCache.Key c = new SampleCache.Key(UUID.randomUUID(), 2);
