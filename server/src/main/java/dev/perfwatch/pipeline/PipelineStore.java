@@ -19,6 +19,8 @@ class PipelineStore {
 
     private final JdbcClient jdbc;
 
+    private final SampleCache samples = new SampleCache(SampleCache.CAPACITY);
+
     PipelineStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
@@ -113,13 +115,13 @@ class PipelineStore {
      * {@code detect --replay} does, so the outcome is the same whether an import arrives in a burst or a run a night.
      */
     List<PointRow> points(long[] series, UUID run) {
-        return jdbc.sql("""
-                select r.series_id, r.commit_id, r.position, r.run_id, r.score, r.error, samples_json(r.samples) as samples
+        return withSamples(jdbc.sql("""
+                select r.series_id, r.commit_id, r.position, r.run_id, r.score, r.error
                 from unnest(cast(:series as bigint[])) as s(id)
                 join result mine on mine.run_id = :run and mine.series_id = s.id
                 join series ser on ser.id = s.id
                 join metric m on m.id = ser.metric_id
-                cross join lateral (select series_id, commit_id, position, run_id, score, error, samples
+                cross join lateral (select series_id, commit_id, position, run_id, score, error
                                     from result
                                     where series_id = s.id and position <= mine.position
                                       -- a host that moved skews times, not bytes or collections per operation
@@ -133,22 +135,31 @@ class PipelineStore {
             .param("series", series)
             .param("run", run)
             .param("limit", POINTS)
-            .query((rs, row) -> new PointRow(rs.getLong("series_id"), rs.getLong("commit_id"),
-                    rs.getBigDecimal("position"), rs.getObject("run_id", UUID.class), rs.getDouble("score"),
-                    rs.getObject("error") == null ? Double.NaN : rs.getDouble("error"), rs.getString("samples")))
-            .list();
+            .query(PipelineStore::point)
+            .list());
     }
 
-    /** Series of the run that already hold results at later commits: the run arrived out of order. */
-    List<Long> seriesWithLaterResults(UUID run) {
+    /**
+     * Locks the run's series for this detection (ordered by id, so two detections cannot deadlock) and returns those
+     * whose history a detection has already seen past the run's commit: the run arrived after them, out of order.
+     * Later results still queued are no reason: their own detections come after this run was stored and read it.
+     * The lock makes a concurrent detection of a later run either finish first (and this one sees its
+     * {@code detected_position}) or wait for this one (and then read this run's results). It is a row lock without
+     * a write, so the ingest's upsert of the same series does not wait for it.
+     */
+    List<Long> seriesDetectedPast(long[] series, UUID run) {
+        jdbc.sql("select id from series where id = any(cast(:series as bigint[])) order by id for no key update")
+            .param("series", series)
+            .query(Long.class)
+            .list();
         return jdbc.sql("""
-                select mine.series_id
-                from result mine
-                where mine.run_id = :run
-                  and exists (select 1 from result later
-                              where later.series_id = mine.series_id and later.position > mine.position)
-                order by mine.series_id
+                select s.id
+                from series s
+                join result mine on mine.run_id = :run and mine.series_id = s.id
+                where s.id = any(cast(:series as bigint[])) and mine.position < s.detected_position
+                order by s.id
                 """)
+            .param("series", series)
             .param("run", run)
             .query(Long.class)
             .list();
@@ -156,9 +167,9 @@ class PipelineStore {
 
     /** The series' whole stored history (its newest {@link #HISTORY} results), oldest first, as detection reads it. */
     List<PointRow> history(long series) {
-        return jdbc.sql("""
-                select r.series_id, r.commit_id, r.position, r.run_id, r.score, r.error, samples_json(r.samples) as samples
-                from (select series_id, commit_id, position, run_id, score, error, samples
+        return withSamples(jdbc.sql("""
+                select r.series_id, r.commit_id, r.position, r.run_id, r.score, r.error
+                from (select series_id, commit_id, position, run_id, score, error
                       from result
                       where series_id = :series
                         and ((select m.name from series s join metric m on m.id = s.metric_id where s.id = :series)
@@ -170,14 +181,66 @@ class PipelineStore {
                 """)
             .param("series", series)
             .param("limit", HISTORY)
-            .query((rs, row) -> new PointRow(rs.getLong("series_id"), rs.getLong("commit_id"),
-                    rs.getBigDecimal("position"), rs.getObject("run_id", UUID.class), rs.getDouble("score"),
-                    rs.getObject("error") == null ? Double.NaN : rs.getDouble("error"), rs.getString("samples")))
-            .list();
+            .query(PipelineStore::point)
+            .list());
     }
 
+    private static PointRow point(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+        return new PointRow(rs.getLong("series_id"), rs.getLong("commit_id"), rs.getBigDecimal("position"),
+                rs.getObject("run_id", UUID.class), rs.getDouble("score"),
+                rs.getObject("error") == null ? Double.NaN : rs.getDouble("error"), null);
+    }
+
+    /**
+     * The rows with their samples: from the cache, and for those not in it, read by primary key in one statement,
+     * parsed and kept. Reading the points without their samples lets the statement above stay on the covering index.
+     */
+    private List<PointRow> withSamples(List<PointRow> rows) {
+        java.util.Map<SampleCache.Key, double[][]> found = new java.util.HashMap<>();
+        List<SampleCache.Key> missing = new java.util.ArrayList<>();
+        for (PointRow row : rows) {
+            SampleCache.Key key = new SampleCache.Key(row.run(), row.series());
+            double[][] forks = samples.get(key);
+            if (forks == null) {
+                missing.add(key);
+            }
+            else {
+                found.put(key, forks);
+            }
+        }
+        if (!missing.isEmpty()) {
+            jdbc.sql("""
+                    select r.run_id, r.series_id, samples_json(r.samples) as samples
+                    from unnest(cast(:runs as uuid[]), cast(:series as bigint[])) as k(run_id, series_id)
+                    join result r on r.run_id = k.run_id and r.series_id = k.series_id
+                    """)
+                .param("runs", missing.stream().map(SampleCache.Key::run).toArray(UUID[]::new))
+                .param("series", missing.stream().mapToLong(SampleCache.Key::series).toArray())
+                .query((rs, n) -> {
+                    SampleCache.Key key = new SampleCache.Key(rs.getObject("run_id", UUID.class),
+                            rs.getLong("series_id"));
+                    double[][] forks = ForkSamples.parse(rs.getString("samples"));
+                    samples.put(key, forks);
+                    found.put(key, forks);
+                    return key;
+                })
+                .list();
+        }
+        List<PointRow> out = new java.util.ArrayList<>(rows.size());
+        for (PointRow row : rows) {
+            out.add(row.with(found.get(new SampleCache.Key(row.run(), row.series()))));
+        }
+        return out;
+    }
+
+    /** {@code forks}: the result's samples, forks × iterations, finite ones only (ForkSamples.parse). */
     record PointRow(long series, long commit, java.math.BigDecimal position, UUID run, double score, double error,
-            String samples) {
+            double[][] forks) {
+
+        PointRow with(double[][] samples) {
+            return new PointRow(series, commit, position, run, score, error,
+                    samples == null ? new double[0][] : samples);
+        }
     }
 
     /** How long ago the commit was made; empty when its time is unknown. */
@@ -191,9 +254,11 @@ class PipelineStore {
 
     /**
      * {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative; {@code notes}: why
-     * a series is not judged (its numbers NaN), null where it is.
+     * a series is not judged (its numbers NaN), null where it is. Also moves each series' {@code detected_position}
+     * up to the run's commit.
      */
-    void noise(long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit, String[] notes) {
+    void noise(UUID run, long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit,
+            String[] notes) {
         Boolean[] units = new Boolean[inUnit.length];
         for (int i = 0; i < units.length; i++) {
             units[i] = inUnit[i];
@@ -201,11 +266,14 @@ class PipelineStore {
         jdbc.sql("""
                 update series s
                 set noise = nullif(n.noise, 'NaN'), minimal_detectable_change = nullif(n.mdc, 'NaN'),
-                    noise_in_unit = n.in_unit, noise_note = n.note, detected_at = now()
+                    noise_in_unit = n.in_unit, noise_note = n.note, detected_at = now(),
+                    detected_position = greatest(s.detected_position, mine.position)
                 from unnest(cast(:series as bigint[]), cast(:noise as float8[]), cast(:mdc as float8[]),
                             cast(:inUnit as boolean[]), cast(:notes as text[])) as n(id, noise, mdc, in_unit, note)
+                join result mine on mine.run_id = :run and mine.series_id = n.id
                 where s.id = n.id
                 """)
+            .param("run", run)
             .param("series", series)
             .param("noise", noise)
             .param("mdc", minimalDetectableChange)

@@ -3,6 +3,7 @@ package dev.perfwatch.pipeline;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.slf4j.Logger;
@@ -37,6 +38,10 @@ class PipelineWorker {
 
     private final TransactionTemplate transaction;
 
+    private final AtomicBoolean working = new AtomicBoolean();
+
+    private final AtomicBoolean again = new AtomicBoolean();
+
     PipelineWorker(PipelineStore store, ConfirmationStore confirmationStore, RunAnalysis analysis, Confirmations confirmations,
             PipelineProperties properties, TransactionTemplate transaction) {
         this.store = store;
@@ -53,8 +58,30 @@ class PipelineWorker {
         if (!properties.enabled()) {
             return;
         }
+        // One pass at a time per instance: the timer and the wake-up used to work side by side, which on a burst
+        // detected neighbouring runs of one series at once, each then "late" to the other (a replay of the whole
+        // history). A call while a pass runs asks that pass to go round once more, so no run waits for the timer.
+        again.set(true);
+        while (again.get() && working.compareAndSet(false, true)) {
+            try {
+                while (again.getAndSet(false)) {
+                    pass();
+                }
+            }
+            finally {
+                working.set(false);
+            }
+        }
+    }
+
+    private void pass() {
         try {
-            work(null);
+            // A full batch of runs means more may be waiting: go on at once rather than at the next poll, or a
+            // burst beyond one batch (an import) would wait for the timer after every batch of it.
+            while (detect(null) == BATCH) {
+                settle(null);
+            }
+            settle(null);
         }
         catch (RuntimeException ex) {
             // The database may be restarting; the next poll tries again.
@@ -67,10 +94,21 @@ class PipelineWorker {
      * to one project (null: all). Returns how many pieces of work were done.
      */
     int work(String project) {
+        return detect(project) + settle(project);
+    }
+
+    /** Detects on up to {@link #BATCH} due runs; returns how many were taken. */
+    private int detect(String project) {
         int done = 0;
         while (done < BATCH && detectNext(project)) {
             done++;
         }
+        return done;
+    }
+
+    /** Decides up to {@link #BATCH} confirmations whose round has ended; returns how many were taken. */
+    private int settle(String project) {
+        int done = 0;
         // A confirmation that fails to be decided is skipped for the rest of this poll, so it cannot hold up others.
         List<Long> failed = new java.util.ArrayList<>();
         for (int i = 0; i < BATCH; i++) {

@@ -71,6 +71,8 @@ class RunAnalysis {
             return 0;
         }
         long[] ids = series.stream().mapToLong(PipelineStore.SeriesRow::id).toArray();
+        // Before reading points: see PipelineStore.seriesDetectedPast for why the lock comes first.
+        List<Long> late = store.seriesDetectedPast(ids, runId);
         Map<Long, List<PipelineStore.PointRow>> points = new LinkedHashMap<>();
         for (PipelineStore.PointRow row : store.points(ids, runId)) {
             points.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
@@ -117,7 +119,6 @@ class RunAnalysis {
             }
         }
         // A run older than runs already stored changed the history they were detected on: detect it again whole.
-        List<Long> late = store.seriesWithLaterResults(runId);
         for (PipelineStore.SeriesRow row : series) {
             if (late.contains(row.id())) {
                 for (Redetection.Missing missing : redetection.redetect(row, tracker, this::series)) {
@@ -126,7 +127,7 @@ class RunAnalysis {
             }
         }
         notJudged(ids, notes);
-        store.noise(ids, noise, minimal, inUnit, notes);
+        store.noise(runId, ids, noise, minimal, inUnit, notes);
         confirmations.suspect(run, recent);
         log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
                 (System.nanoTime() - started) / 1_000_000, recent.size());
@@ -241,7 +242,7 @@ class RunAnalysis {
                 }
                 int index = commits.size() - 1;
                 runs.get(index).add(row.run());
-                points.add(new Point(index, row.score(), row.error(), ForkSamples.parse(row.samples())));
+                points.add(new Point(index, row.score(), row.error(), row.forks()));
             }
             return new Commits(points, commits, runs);
         }
