@@ -113,15 +113,15 @@ class ReadBenchmark {
     }
 
     /**
-     * The server's part without HTTP, old way against new, interleaved read by read: the points as records written
-     * by the ObjectMapper (before) against the rows streamed by PointsJson (now), beside the SQL alone; and the
+     * The server's part without HTTP, old way against new, interleaved read by read: the points with commit joined
+     * per point (before) against the commits from CommitCache (now), warm and emptied before each read; and the
      * overview's window-function statement (before) against the one that ranks a dense range by position (now).
      * JVM CPU is this thread's (PostgreSQL's work is the difference between wall and CPU, about).
      */
     private void inProcess(long series) {
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        String[] names = { "points as records + ObjectMapper (before)", "points streamed by PointsJson (now)",
-                "points SQL alone, rows discarded", "overview, one statement by row_number() (before)",
+        String[] names = { "points, commit joined per point (before)", "points, commits from CommitCache (now)",
+                "points, CommitCache emptied before each read", "overview, one statement by row_number() (before)",
                 "overview by position, edges apart (now)" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
@@ -130,14 +130,11 @@ class ReadBenchmark {
         SeriesOverview.Extent sparse = new SeriesOverview.Extent(extent.total(), false, 0);
         assertThat(overviews.buckets(series, PointRange.Positions.ALL, sparse, 2000))
             .isEqualTo(overviews.buckets(series, PointRange.Positions.ALL, extent, 2000));
-        Runnable[] ways = { () -> json.writeValueAsBytes(queries.points(series, 10_000, null, PointRange.Positions.ALL)),
-                () -> {
-                    try (var out = json.createGenerator(java.io.OutputStream.nullOutputStream())) {
-                        out.writeStartArray();
-                        queries.points(series, 10_000, null, PointRange.Positions.ALL, rs -> PointsJson.write(rs, out));
-                        out.writeEndArray();
-                    }
-                }, () -> queries.points(series, 10_000, null, PointRange.Positions.ALL, rs -> { }),
+        Runnable[] ways = { () -> write(JoinedPoints.read(jdbc, series, 10_000, null, null, null)),
+                () -> write(queries.points(series, 10_000, null, PointRange.Positions.ALL)), () -> {
+                    commits.clear();
+                    write(queries.points(series, 10_000, null, PointRange.Positions.ALL));
+                },
                 () -> jdbc.sql(OVERVIEW_BEFORE).param("series", series).param("total", extent.total())
                     .query((rs, row) -> rs.getString(5)).list(),
                 () -> overviews.buckets(series, PointRange.Positions.ALL, extent, 2000) };
@@ -153,6 +150,18 @@ class ReadBenchmark {
         for (int way = 0; way < ways.length; way++) {
             System.out.printf("IN-PROCESS %s: wall p50 %.1f ms, JVM CPU p50 %.1f ms (load %s)%n", names[way],
                     median(wall[way]), median(cpu[way]), load());
+        }
+    }
+
+    @Autowired
+    CommitCache commits;
+
+    /** As the controller writes the points, to nowhere. */
+    private void write(List<SeriesViews.Point> points) {
+        try (var out = json.createGenerator(java.io.OutputStream.nullOutputStream())) {
+            out.writeStartArray();
+            points.forEach(point -> PointsJson.write(point, out));
+            out.writeEndArray();
         }
     }
 
