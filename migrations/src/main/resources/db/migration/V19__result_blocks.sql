@@ -7,7 +7,7 @@
 --
 -- mean and m2 (the sum of squared deviations from the mean) are over every score, as avg() and stddev_samp() over
 -- the results are (a non-finite score makes them non-finite, as it makes those); finite, total, min and max are over
--- the finite scores only, as the overview's are.
+-- the finite scores only, as the overview's are; first and last are the block's lowest and highest position.
 create table result_block (
     series_id bigint           not null,
     block     bigint           not null,
@@ -17,7 +17,9 @@ create table result_block (
     finite    bigint           not null,
     total     double precision not null,
     min       double precision,
-    max       double precision
+    max       double precision,
+    first     numeric          not null,
+    last      numeric          not null
 );
 create index result_block_series on result_block (series_id, block);
 
@@ -25,12 +27,12 @@ create function result_block_add() returns trigger
     language plpgsql as
 $$
 begin
-    insert into result_block (series_id, block, count, mean, m2, finite, total, min, max)
+    insert into result_block (series_id, block, count, mean, m2, finite, total, min, max, first, last)
     select series_id, floor(position / 32), count(*), avg(score), var_pop(score) * count(*),
            count(*) filter (where score > '-Infinity' and score < 'Infinity'),
            coalesce(sum(score) filter (where score > '-Infinity' and score < 'Infinity'), 0),
            min(score) filter (where score > '-Infinity' and score < 'Infinity'),
-           max(score) filter (where score > '-Infinity' and score < 'Infinity')
+           max(score) filter (where score > '-Infinity' and score < 'Infinity'), min(position), max(position)
     from added
     group by series_id, floor(position / 32);
     return null;
@@ -44,11 +46,11 @@ create trigger result_block_add after insert on result
 
 -- The results stored before: one pass over the table (on 50 million results about as long as building an index
 -- of it, once), one row per block.
-insert into result_block (series_id, block, count, mean, m2, finite, total, min, max)
+insert into result_block (series_id, block, count, mean, m2, finite, total, min, max, first, last)
 select series_id, floor(position / 32), count(*), avg(score), var_pop(score) * count(*),
        count(*) filter (where score > '-Infinity' and score < 'Infinity'),
        coalesce(sum(score) filter (where score > '-Infinity' and score < 'Infinity'), 0),
        min(score) filter (where score > '-Infinity' and score < 'Infinity'),
-       max(score) filter (where score > '-Infinity' and score < 'Infinity')
+       max(score) filter (where score > '-Infinity' and score < 'Infinity'), min(position), max(position)
 from result
 group by series_id, floor(position / 32);

@@ -175,7 +175,7 @@ class ChangeQueries {
      * takes a block's rows together. At most trend + 1 rows are read: every row holds a result, so the last one
      * read never fits whole.
      */
-    private static final String TREND = """
+    static final String TREND = """
             with edge as (select count(*) as n, avg(e.score) as mean, var_pop(e.score) * count(*) as m2
                           from (select r.score from result r
                                 where r.series_id = s.id and r.position < here.position

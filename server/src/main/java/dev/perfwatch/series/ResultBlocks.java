@@ -72,10 +72,11 @@ public class ResultBlocks {
                      whole as (select series_id, block, sum(count) as count,
                                       sum(count * mean) / cast(sum(count) as double precision) as mean
                                from gone group by series_id, block),
-                     folded as (insert into result_block (series_id, block, count, mean, m2, finite, total, min, max)
+                     folded as (insert into result_block (series_id, block, count, mean, m2, finite, total, min, max,
+                                                              first, last)
                                 select g.series_id, g.block, w.count, w.mean,
                                        sum(g.m2 + g.count * (g.mean - w.mean) ^ 2), sum(g.finite), sum(g.total),
-                                       min(g.min), max(g.max)
+                                       min(g.min), max(g.max), min(g.first), max(g.last)
                                 from gone g join whole w using (series_id, block)
                                 group by g.series_id, g.block, w.count, w.mean
                                 returning 1)

@@ -96,11 +96,13 @@ class TrendTest {
                              count(*) filter (where score > '-Infinity' and score < 'Infinity') as finite,
                              coalesce(sum(score) filter (where score > '-Infinity' and score < 'Infinity'), 0) as total,
                              min(score) filter (where score > '-Infinity' and score < 'Infinity') as min,
-                             max(score) filter (where score > '-Infinity' and score < 'Infinity') as max
+                             max(score) filter (where score > '-Infinity' and score < 'Infinity') as max,
+                             min(position) as first, max(position) as last
                       from result where series_id in %s group by 1, 2) r
                 full join (select * from result_block where series_id in %s) k
                      on k.series_id = r.series_id and k.block = r.block
                 where k.block is null or r.block is null or k.count <> r.count or k.finite <> r.finite
+                   or k.first <> r.first or k.last <> r.last
                    or k.min is distinct from r.min or k.max is distinct from r.max
                    or abs(k.total - r.total) > 1e-9 * abs(r.total)
                    or not (k.mean = r.mean or abs(k.mean - r.mean) <= 1e-9 * abs(r.mean))
