@@ -69,36 +69,31 @@ class ChangesBenchmark {
     }
 
     /**
-     * The trend's statement alone for the 1,000 series at the newest commit, the way before V19 (every result before
-     * the commit, up to the depth) against result_block's, interleaved read by read so that both see the same load.
+     * The trend's statement alone for the 1,000 series at the newest commit, result by result (as before V19, and
+     * still up to ChangeQueries.FROM_RESULTS) against result_block's, interleaved read by read so that both see the
+     * same load, at every depth.
      */
     private void inProcess() {
         long branch = jdbc.sql("select b.id from branch b join project p on p.id = b.project_id"
                 + " where p.name = 'changes-bench'").query(Long.class).single();
         java.math.BigDecimal position = jdbc.sql("select max(position) from branch_commit where branch_id = :b")
             .param("b", branch).query(java.math.BigDecimal.class).single();
-        String before = """
-                select count(*) as points, avg(last.score) as mean, stddev_samp(last.score) as spread
-                from (select r.score from result r
-                      where r.series_id = s.id and r.position < here.position
-                      order by r.position desc
-                      limit :trend) last
-                """;
-        String[] ways = { before, ChangeQueries.TREND };
+        String[][] ways = { { ChangeQueries.BY_RESULTS_COLUMNS, ChangeQueries.BY_RESULTS },
+                { ChangeQueries.BY_BLOCKS_COLUMNS, ChangeQueries.BY_BLOCKS } };
         for (int trend : TRENDS) {
             double[][] wall = new double[2][READS];
             for (int i = 0; i < READS; i++) {
                 for (int way = 0; way < 2; way++) {
                     long started = System.nanoTime();
                     List<Object> rows = jdbc.sql("""
-                            select s.id, back.points from series s
+                            select s.id, %s from series s
                             cross join (select cast(:position as numeric) as position) here
-                            cross join lateral (%s) back
+                            %s
                             where s.branch_id = :branch
-                            """.formatted(ways[way]))
+                            """.formatted(ways[way][0], ways[way][1]))
                         .param("branch", branch).param("position", position).param("trend", trend)
                         .param("edge", dev.perfwatch.series.ResultBlocks.block(position))
-                        .query((rs, row) -> (Object) rs.getLong(2)).list();
+                        .query((rs, row) -> (Object) rs.getDouble(2)).list();
                     wall[way][i] = (System.nanoTime() - started) / 1e6;
                     assertThat(rows).hasSize(1000);
                 }

@@ -121,8 +121,10 @@ class ReadBenchmark {
     private void inProcess(long series) {
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
         String[] names = { "points, commit joined per point (before)", "points, commits from CommitCache (now)",
-                "points, CommitCache emptied before each read", "overview by results, index entries (dee0803)",
-                "overview by result_block (now)" };
+                "points, CommitCache emptied before each read",
+                "overview's buckets by results, index entries (dee0803), without edges",
+                "overview's buckets by result_block (now), without edges",
+                "overview whole: buckets by result_block and their edges' commits (now)" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
         SeriesOverview.Extent extent = overviews.extent(series, PointRange.Positions.ALL);
@@ -137,6 +139,7 @@ class ReadBenchmark {
                     write(queries.points(series, 10_000, null, PointRange.Positions.ALL));
                 },
                 () -> overviews.byResults(series, PointRange.Positions.ALL, extent, 2000),
+                () -> overviews.byBlocks(series, PointRange.Positions.ALL, 2000),
                 () -> overviews.buckets(series, PointRange.Positions.ALL, extent, 2000) };
         for (int i = 0; i < READS; i++) {
             for (int way = 0; way < ways.length; way++) {
