@@ -54,9 +54,9 @@ class TrendTest {
         for (int i = 0; i < commits.size(); i++) {
             ChangeQueries.Placed commit = commits.get(i);
             boolean midpoint = commit.position().stripTrailingZeros().scale() > 0;
-            // up to ChangeQueries.FROM_RESULTS (64) result by result, deeper by blocks
-            int[] trends = i % 5 == 0 || midpoint ? new int[] { 1, 33, 64, 65, 96, 97, 100, 150, 1000 }
-                    : i % 2 == 0 ? new int[] { 97 } : new int[0];
+            // up to ChangeQueries.FROM_RESULTS (256) result by result, deeper by blocks
+            int[] trends = i % 5 == 0 || midpoint ? new int[] { 1, 33, 256, 257, 260, 270, 289, 1000 }
+                    : i % 2 == 0 ? new int[] { 257 } : new int[] { 270 };
             for (int trend : trends) {
                 java.util.Map<Long, Object[]> expected = reference(branch, commit.position(), trend);
                 for (ChangeQueries.Measured m : queries.measured(branch, environment, commit, "primary", trend)) {
