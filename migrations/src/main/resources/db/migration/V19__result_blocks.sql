@@ -3,7 +3,8 @@
 -- block instead of an index entry per result. A block may have several rows: each insert into result adds one row
 -- per block it touched (rows are never updated, so concurrent uploads never wait on each other's locks), and
 -- ResultBlocks folds a block's rows into one in the background. Readers combine any number of rows exactly as
--- they combine blocks: counts and sums add, and the squared deviations add up with Chan's formula.
+-- they combine blocks: counts and sums add, and the squared deviations add up with Chan's formula. Results are
+-- never updated or deleted; a feature that ever does must keep result_block in step.
 --
 -- mean and m2 (the sum of squared deviations from the mean) are over every score, as avg() and stddev_samp() over
 -- the results are (a non-finite score makes them non-finite, as it makes those); finite, total, min and max are over
