@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -24,11 +25,8 @@ class SeriesOverview {
 
     private final JdbcClient jdbc;
 
-    private final CommitCache commits;
-
-    SeriesOverview(JdbcClient jdbc, CommitCache commits) {
+    SeriesOverview(JdbcClient jdbc) {
         this.jdbc = jdbc;
-        this.commits = commits;
     }
 
     /**
@@ -218,38 +216,35 @@ class SeriesOverview {
 
     /**
      * The commits at the buckets' first and last positions, in a statement of their own: joined to the aggregate,
-     * whose row count the planner cannot foresee, they were hashed against the whole commit table. Their sha and
-     * time come from CommitCache: probing commit too cost about half of the 4,000 edges' time.
+     * whose row count the planner cannot foresee, they were hashed against the whole commit table.
      */
     private Map<BigDecimal, Edge> edges(long series, List<Aggregate> aggregates) {
         BigDecimal[] positions = aggregates.stream()
             .flatMap(a -> java.util.stream.Stream.of(a.first(), a.last()))
             .distinct()
             .toArray(BigDecimal[]::new);
-        Map<BigDecimal, Long> ids = new java.util.TreeMap<>();
+        Map<BigDecimal, Edge> edges = new java.util.TreeMap<>();
         jdbc.sql("""
-                select bc.position, bc.commit_id
+                select bc.position, c.sha, c.time
                 from series s
                 join branch_commit bc on bc.branch_id = s.branch_id and bc.position = any(cast(:positions as numeric[]))
+                join commit c on c.id = bc.commit_id
                 where s.id = :series
                 """)
             .param("series", series)
             .param("positions", positions)
             .query(rs -> {
-                ids.put(rs.getBigDecimal(1), rs.getLong(2));
+                edges.put(rs.getBigDecimal("position"), new Edge(rs.getString("sha"), instant(rs.getTimestamp("time"))));
             });
-        Map<Long, SeriesViews.Commit> commits = this.commits.commits(
-                ids.values().stream().mapToLong(Long::longValue).toArray());
-        Map<BigDecimal, Edge> edges = new java.util.TreeMap<>();
-        ids.forEach((position, id) -> {
-            SeriesViews.Commit commit = commits.get(id);
-            edges.put(position, new Edge(commit.sha(), commit.time()));
-        });
         return edges;
     }
 
     private static Double nullable(ResultSet rs, String column) throws SQLException {
         double value = rs.getDouble(column);
         return rs.wasNull() ? null : value;
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
     }
 }
