@@ -1,19 +1,13 @@
 package dev.perfwatch.series;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.util.UUID;
-
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
 import tools.jackson.core.io.SerializedString;
 
 /**
- * Writes the rows of {@link SeriesQueries#points} as the JSON of {@link SeriesViews.Point}, field for field, straight
- * from the result set to the response, so a 10,000-point read holds neither 30,000 records nor their whole JSON at
- * once (its CPU is about the same as databind's: the driver's decoding dominates, docs/performance.md).
- * {@code SeriesReadTest} holds the two shapes equal.
+ * Writes {@link SeriesViews.Point}s as databind would, field for field, straight to the response, so a 100,000-point
+ * read never holds its whole JSON (its CPU is about databind's, docs/performance.md). {@code SeriesReadTest} holds
+ * the two equal byte for byte.
  */
 final class PointsJson {
 
@@ -46,52 +40,50 @@ final class PointsJson {
     private PointsJson() {
     }
 
-    static void write(ResultSet rs, JsonGenerator out) throws SQLException {
+    static void write(SeriesViews.Point point, JsonGenerator out) {
         out.writeStartObject();
         out.writeName(COMMIT);
         out.writeStartObject();
         out.writeName(SHA);
-        out.writeString(rs.getString(SeriesQueries.SHA));
+        out.writeString(point.commit().sha());
         out.writeName(TIME);
-        instant(out, rs.getTimestamp(SeriesQueries.TIME));
+        instant(out, point.commit().time());
         out.writeName(AUTHOR);
-        out.writeString(rs.getString(SeriesQueries.AUTHOR));
+        out.writeString(point.commit().author());
         out.writeName(MESSAGE);
-        out.writeString(rs.getString(SeriesQueries.MESSAGE));
+        out.writeString(point.commit().message());
         out.writeEndObject();
         out.writeName(SCORE);
-        number(out, rs, SeriesQueries.SCORE);
+        number(out, point.score());
         out.writeName(ERROR);
-        number(out, rs, SeriesQueries.ERROR);
+        number(out, point.error());
         out.writeName(CI_LOWER);
-        number(out, rs, SeriesQueries.CI_LOWER);
+        number(out, point.ciLower());
         out.writeName(CI_UPPER);
-        number(out, rs, SeriesQueries.CI_UPPER);
+        number(out, point.ciUpper());
         out.writeName(RUN);
-        UUID run = rs.getObject(SeriesQueries.RUN, UUID.class);
-        out.writeString(run == null ? null : run.toString());
+        out.writeString(point.run() == null ? null : point.run().toString());
         out.writeName(RECORDED_AT);
-        instant(out, rs.getTimestamp(SeriesQueries.RECORDED_AT));
+        instant(out, point.recordedAt());
         out.writeName(NOISY);
-        out.writeBoolean(rs.getBoolean(SeriesQueries.NOISY));
+        out.writeBoolean(point.noisy());
         out.writeName(NOISE_REASON);
-        out.writeString(rs.getString(SeriesQueries.NOISE_REASON));
+        out.writeString(point.noiseReason());
         out.writeEndObject();
     }
 
-    /** Non-finite and null numbers are written as null, as the records' {@code Double}s are. */
-    private static void number(JsonGenerator out, ResultSet rs, int column) throws SQLException {
-        double value = rs.getDouble(column);
-        if (rs.wasNull() || !Double.isFinite(value)) {
+    /** The records hold non-finite numbers as null already. */
+    private static void number(JsonGenerator out, Double value) {
+        if (value == null) {
             out.writeNull();
         }
         else {
-            out.writeNumber(value);
+            out.writeNumber(value.doubleValue());
         }
     }
 
     /** ISO-8601 in UTC, as Jackson writes an {@link java.time.Instant}. */
-    private static void instant(JsonGenerator out, Timestamp timestamp) {
-        out.writeString(timestamp == null ? null : timestamp.toInstant().toString());
+    private static void instant(JsonGenerator out, java.time.Instant time) {
+        out.writeString(time == null ? null : time.toString());
     }
 }

@@ -70,8 +70,8 @@ class SeriesController {
     }
 
     /**
-     * The points, written as the driver reads them (see {@link PointsJson}); every check happens before the first
-     * byte, so a refused read is still a problem document.
+     * The points, written one by one (see {@link PointsJson}); every check happens before the first byte, so a
+     * refused read is still a problem document.
      */
     @GetMapping(path = "/series/{id}/points", produces = MediaType.APPLICATION_JSON_VALUE)
     @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
@@ -80,11 +80,12 @@ class SeriesController {
             @RequestParam(required = false) Instant since, @RequestParam(required = false) String from,
             @RequestParam(required = false) String to, HttpServletResponse response) throws IOException {
         PointRange.Positions range = checkedRange(id, limit, from, to);
+        List<SeriesViews.Point> points = range.empty() ? List.of() : queries.points(id, limit, since, range);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
         try (JsonGenerator out = json.createGenerator(response.getOutputStream())) {
             out.writeStartArray();
-            if (!range.empty()) {
-                queries.points(id, limit, since, range, rs -> PointsJson.write(rs, out));
+            for (SeriesViews.Point point : points) {
+                PointsJson.write(point, out);
             }
             out.writeEndArray();
         }

@@ -1,6 +1,7 @@
 package dev.perfwatch.series;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -16,8 +17,8 @@ import org.springframework.stereotype.Repository;
 /**
  * A long history at the width of a chart: the points of a range split into at most {@code buckets} runs of
  * consecutive points, each with its lowest, highest and mean score and its first and last commit (what a zoom into
- * it asks for). Both statements are range scans over {@code result (series_id, position)}, whose index carries the
- * score, so the table is not read.
+ * it asks for). A long range is read as blocks of {@code result_block} (V19); others as range scans over
+ * {@code result (series_id, position)}, whose index carries the score, so the table is not read.
  */
 @Repository
 class SeriesOverview {
@@ -98,6 +99,86 @@ class SeriesOverview {
      * a window function numbers the entries, which costs about as much again as reading them.
      */
     List<Bucket> buckets(long series, PointRange.Positions range, Extent extent, int buckets) {
+        List<Aggregate> aggregates = extent.total() >= (long) buckets * ResultBlocks.SIZE
+                ? byBlocks(series, range, buckets) : List.of();
+        if (aggregates.size() < buckets) {
+            aggregates = byResults(series, range, extent, buckets);
+        }
+        Map<BigDecimal, Edge> edges = edges(series, aggregates);
+        return aggregates.stream()
+            .map(a -> new Bucket(a.count(), a.min(), a.max(), a.mean(), edges.get(a.first()), edges.get(a.last())))
+            .toList();
+    }
+
+    /**
+     * Buckets made of whole blocks of result_block (V19), so that a 100,000-point history costs about 3,000 block
+     * rows instead of 100,000 index entries: the blocks of the range are numbered in order and split into
+     * {@code buckets} runs, so a bucket holds one block or a few (its count says how many points). The blocks the
+     * range's ends cut are aggregated from the index. Used only when the range has at least as many blocks as
+     * buckets asked for (else the buckets would be coarser than asked; the caller then buckets by results), and
+     * never for a range within two blocks, whose ends' parts would overlap.
+     */
+    List<Aggregate> byBlocks(long series, PointRange.Positions range, int buckets) {
+        BigDecimal size = BigDecimal.valueOf(ResultBlocks.SIZE);
+        // whole blocks: from low to high; cut ones: [from, low's start) and [high's end, to]
+        Long low = range.from() == null ? null : range.from().divide(size, 0, RoundingMode.CEILING).longValueExact();
+        Long high = range.to() == null ? null
+                : range.to().divide(size, 0, RoundingMode.FLOOR).longValueExact() - 1;
+        if (low != null && high != null && low > high) {
+            return List.of();
+        }
+        return jdbc.sql("""
+                with blocks as (select block, sum(count) as count, sum(finite) as finite, sum(total) as total,
+                                       min(min) as min, max(max) as max, min(first) as first, max(last) as last
+                                from result_block
+                                where series_id = :series
+                                  and (cast(:low as bigint) is null or block >= :low)
+                                  and (cast(:high as bigint) is null or block <= :high)
+                                group by block
+                                union all
+                                select floor(position / %1$d), count(*),
+                                       count(*) filter (where score > '-Infinity' and score < 'Infinity'),
+                                       coalesce(sum(score) filter (where score > '-Infinity' and score < 'Infinity'), 0),
+                                       min(score) filter (where score > '-Infinity' and score < 'Infinity'),
+                                       max(score) filter (where score > '-Infinity' and score < 'Infinity'),
+                                       min(position), max(position)
+                                -- two index ranges (one with "or" would scan the whole series)
+                                from (select position, score from result
+                                      where series_id = :series
+                                        and position >= coalesce(cast(:from as numeric), '-Infinity')
+                                        and position < coalesce(cast(:low as numeric) * %1$d, '-Infinity')
+                                      union all
+                                      select position, score from result
+                                      where series_id = :series
+                                        and position >= coalesce((cast(:high as numeric) + 1) * %1$d, 'Infinity')
+                                        and position <= coalesce(cast(:to as numeric), 'Infinity')) cut
+                                group by 1),
+                     ranked as (select b.*, (row_number() over (order by block) - 1) * :buckets
+                                            / (select count(*) from blocks) as bucket
+                                from blocks b)
+                select bucket, sum(count) as count, min(min) as min, max(max) as max,
+                       sum(total) / cast(nullif(sum(finite), 0) as double precision) as mean,
+                       min(first) as first, max(last) as last
+                from ranked
+                group by bucket
+                order by bucket
+                """.formatted(ResultBlocks.SIZE))
+            .param("series", series)
+            .param("from", range.from())
+            .param("to", range.to())
+            .param("low", low)
+            .param("high", high)
+            .param("buckets", (long) buckets)
+            .query(SeriesOverview::aggregate)
+            .list();
+    }
+
+    private static Aggregate aggregate(ResultSet rs, int row) throws SQLException {
+        return new Aggregate(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"), nullable(rs, "mean"),
+                rs.getBigDecimal("first"), rs.getBigDecimal("last"));
+    }
+
+    List<Aggregate> byResults(long series, PointRange.Positions range, Extent extent, int buckets) {
         String ranked = extent.dense() ? """
                     select position, score, (cast(position as bigint) - :first) * :buckets / :total as bucket
                     from result
@@ -106,7 +187,7 @@ class SeriesOverview {
                            (row_number() over (order by position) - 1) * :buckets / :total as bucket
                     from result
                 """;
-        List<Aggregate> aggregates = jdbc.sql("with r as (" + ranked + """
+        return jdbc.sql("with r as (" + ranked + """
                     where series_id = :series
                       and position >= coalesce(cast(:from as numeric), '-Infinity')
                       and position <= coalesce(cast(:to as numeric), 'Infinity')
@@ -126,16 +207,11 @@ class SeriesOverview {
             .param("buckets", (long) buckets)
             .param("total", extent.total())
             .param("first", extent.first())
-            .query((rs, row) -> new Aggregate(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"),
-                    nullable(rs, "mean"), rs.getBigDecimal("first"), rs.getBigDecimal("last")))
+            .query(SeriesOverview::aggregate)
             .list();
-        Map<BigDecimal, Edge> edges = edges(series, aggregates);
-        return aggregates.stream()
-            .map(a -> new Bucket(a.count(), a.min(), a.max(), a.mean(), edges.get(a.first()), edges.get(a.last())))
-            .toList();
     }
 
-    private record Aggregate(long count, Double min, Double max, Double mean, BigDecimal first, BigDecimal last) {
+    record Aggregate(long count, Double min, Double max, Double mean, BigDecimal first, BigDecimal last) {
     }
 
     /**

@@ -7,10 +7,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -20,8 +20,11 @@ class SeriesQueries {
 
     private final JdbcClient jdbc;
 
-    SeriesQueries(JdbcClient jdbc) {
+    private final CommitCache commits;
+
+    SeriesQueries(JdbcClient jdbc, CommitCache commits) {
         this.jdbc = jdbc;
+        this.commits = commits;
     }
 
     List<SeriesViews.Project> projects() {
@@ -108,24 +111,14 @@ class SeriesQueries {
 
     /**
      * The newest {@code limit} points of a series in branch order, optionally only commits made since a time and only
-     * positions in a range (both ends inclusive, null for open). The
-     * inner query is an index range scan over result (series_id, position), read backwards. A point carries the
-     * subject line of its commit's message; the whole message is a commit's detail, not a timeline's.
+     * positions in a range (both ends inclusive, null for open). The statement is an index-only range scan over
+     * result (series_id, position), read backwards; each point's commit (sha, time, author and the subject line of
+     * its message: the whole message is a commit's detail, not a timeline's) comes from {@link CommitCache}, which
+     * reads only the commits it does not hold.
      */
     List<SeriesViews.Point> points(long series, int limit, Instant since, PointRange.Positions range) {
-        List<SeriesViews.Point> points = new ArrayList<>();
-        points(series, limit, since, range, rs -> points.add(point(rs)));
-        return points;
-    }
-
-    /**
-     * The same points, handed to {@code each} row by row as the driver reads them, so that a caller can write them
-     * out without building a record per point (the 10,000-point read streams its JSON this way).
-     */
-    void points(long series, int limit, Instant since, PointRange.Positions range, RowCallbackHandler each) {
-        jdbc.sql("""
-                select c.sha, c.time, c.author, split_part(c.message, E'\n', 1) as message,
-                       r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, r.recorded_at,
+        List<Stored> stored = jdbc.sql("""
+                select r.commit_id, r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, r.recorded_at,
                        coalesce(n.noisy, false) as noisy, n.reason as noise_reason
                 from (select commit_id, position, run_id, score, error, ci_lower, ci_upper,
                              -- results stored before V16 have no copy of their run's time: coalesce evaluates
@@ -138,31 +131,39 @@ class SeriesQueries {
                         and position <= coalesce(cast(:to as numeric), 'Infinity')
                       order by position desc
                       limit :limit) r
-                join commit c on c.id = r.commit_id
                 left join run_noise n on n.run_id = r.run_id
-                -- a commit without a time is placed by when its run was recorded, as the timeline draws it
-                where cast(:since as timestamptz) is null or coalesce(c.time, r.recorded_at) >= :since
                 order by r.position, r.run_id
                 """)
             .param("series", series)
             .param("limit", limit)
             .param("from", range.from())
             .param("to", range.to())
-            .param("since", since == null ? null : Timestamp.from(since))
-            .query(each);
+            .query(SeriesQueries::stored)
+            .list();
+        Map<Long, SeriesViews.Commit> commits = this.commits.commits(
+                stored.stream().mapToLong(Stored::commit).toArray());
+        List<SeriesViews.Point> points = new ArrayList<>(stored.size());
+        for (Stored s : stored) {
+            SeriesViews.Commit commit = commits.get(s.commit());
+            // a commit without a time is placed by when its run was recorded, as the timeline draws it
+            Instant drawnAt = commit.time() != null ? commit.time() : s.recordedAt();
+            if (since == null || (drawnAt != null && !drawnAt.isBefore(since))) {
+                points.add(new SeriesViews.Point(commit, s.score(), s.error(), s.ciLower(), s.ciUpper(), s.run(),
+                        s.recordedAt(), s.noisy(), s.noiseReason()));
+            }
+        }
+        return points;
     }
 
-    /** Column indexes of the points statement, in its select order. */
-    static final int SHA = 1, TIME = 2, AUTHOR = 3, MESSAGE = 4, SCORE = 5, ERROR = 6, CI_LOWER = 7, CI_UPPER = 8,
-            RUN = 9, RECORDED_AT = 10, NOISY = 11, NOISE_REASON = 12;
+    /** A point as the statement reads it: its commit by id. */
+    private record Stored(long commit, Double score, Double error, Double ciLower, Double ciUpper, UUID run,
+            Instant recordedAt, boolean noisy, String noiseReason) {
+    }
 
-    private static SeriesViews.Point point(ResultSet rs) throws SQLException {
-        return new SeriesViews.Point(
-                new SeriesViews.Commit(rs.getString(SHA), instant(rs.getTimestamp(TIME)), rs.getString(AUTHOR),
-                        rs.getString(MESSAGE)),
-                finite(rs.getDouble(SCORE)), nullableFinite(rs, ERROR), nullableFinite(rs, CI_LOWER),
-                nullableFinite(rs, CI_UPPER), rs.getObject(RUN, UUID.class), instant(rs.getTimestamp(RECORDED_AT)),
-                rs.getBoolean(NOISY), rs.getString(NOISE_REASON));
+    private static Stored stored(ResultSet rs, int row) throws SQLException {
+        return new Stored(rs.getLong(1), finite(rs.getDouble(2)), nullableFinite(rs, 3), nullableFinite(rs, 4),
+                nullableFinite(rs, 5), rs.getObject(6, UUID.class), instant(rs.getTimestamp(7)), rs.getBoolean(8),
+                rs.getString(9));
     }
 
     private static SeriesViews.Series series(ResultSet rs, int row) throws SQLException {

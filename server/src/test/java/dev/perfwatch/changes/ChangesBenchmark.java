@@ -1,6 +1,7 @@
 package dev.perfwatch.changes;
 
 import java.util.Arrays;
+import java.util.List;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -58,10 +59,50 @@ class ChangesBenchmark {
                 millis[t][i] = (System.nanoTime() - started) / 1e6;
             }
         }
+        inProcess();
         for (int t = 0; t < TRENDS.length; t++) {
             Arrays.sort(millis[t]);
             System.out.printf("CHANGES 1,000 cases x %d commits, trend %d: p50 %.1f ms, p99 %.1f ms (load %.2f)%n",
                     COMMITS, TRENDS[t], millis[t][READS / 2], millis[t][(int) (READS * 0.99)],
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+    }
+
+    /**
+     * The trend's statement alone for the 1,000 series at the newest commit, result by result (as before V19, and
+     * still up to ChangeQueries.FROM_RESULTS) against result_block's, interleaved read by read so that both see the
+     * same load, at every depth.
+     */
+    private void inProcess() {
+        long branch = jdbc.sql("select b.id from branch b join project p on p.id = b.project_id"
+                + " where p.name = 'changes-bench'").query(Long.class).single();
+        java.math.BigDecimal position = jdbc.sql("select max(position) from branch_commit where branch_id = :b")
+            .param("b", branch).query(java.math.BigDecimal.class).single();
+        String[][] ways = { { ChangeQueries.BY_RESULTS_COLUMNS, ChangeQueries.BY_RESULTS },
+                { ChangeQueries.BY_BLOCKS_COLUMNS, ChangeQueries.BY_BLOCKS } };
+        for (int trend : TRENDS) {
+            double[][] wall = new double[2][READS];
+            for (int i = 0; i < READS; i++) {
+                for (int way = 0; way < 2; way++) {
+                    long started = System.nanoTime();
+                    List<Object> rows = jdbc.sql("""
+                            select s.id, %s from series s
+                            cross join (select cast(:position as numeric) as position) here
+                            %s
+                            where s.branch_id = :branch
+                            """.formatted(ways[way][0], ways[way][1]))
+                        .param("branch", branch).param("position", position).param("trend", trend)
+                        .param("edge", dev.perfwatch.series.ResultBlocks.block(position))
+                        .query((rs, row) -> (Object) rs.getDouble(2)).list();
+                    wall[way][i] = (System.nanoTime() - started) / 1e6;
+                    assertThat(rows).hasSize(1000);
+                }
+            }
+            Arrays.sort(wall[0]);
+            Arrays.sort(wall[1]);
+            System.out.printf("IN-PROCESS trend %d, statement alone: every result p50 %.1f ms, blocks p50 %.1f ms,"
+                    + " blocks / results %.2f (load %.2f)%n", trend, wall[0][READS / 2], wall[1][READS / 2],
+                    wall[1][READS / 2] / wall[0][READS / 2],
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
     }
@@ -133,8 +174,15 @@ class ChangesBenchmark {
                 where p.name = 'changes-bench' and bc.position between :from and :to
                 """).param("from", from).param("to", from + 99).update();
         }
+        // as the server's background fold leaves result_block within seconds of an upload
+        while (blocks.fold(100_000) > 0) {
+            // until every block is one row
+        }
         vacuumAnalyze();
     }
+
+    @Autowired
+    dev.perfwatch.series.ResultBlocks blocks;
 
     @Autowired
     dev.perfwatch.database.DatabaseProperties database;

@@ -113,33 +113,33 @@ class ReadBenchmark {
     }
 
     /**
-     * The server's part without HTTP, old way against new, interleaved read by read: the points as records written
-     * by the ObjectMapper (before) against the rows streamed by PointsJson (now), beside the SQL alone; and the
-     * overview's window-function statement (before) against the one that ranks a dense range by position (now).
+     * The server's part without HTTP, old way against new, interleaved read by read: the points with commit joined
+     * per point (before) against the commits from CommitCache (now), warm and emptied before each read; and the
+     * overview by results, an index entry each (main at dee0803), against the overview by result_block (now).
      * JVM CPU is this thread's (PostgreSQL's work is the difference between wall and CPU, about).
      */
     private void inProcess(long series) {
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        String[] names = { "points as records + ObjectMapper (before)", "points streamed by PointsJson (now)",
-                "points SQL alone, rows discarded", "overview, one statement by row_number() (before)",
-                "overview by position, edges apart (now)" };
+        String[] names = { "points, commit joined per point (before)", "points, commits from CommitCache (now)",
+                "points, CommitCache emptied before each read",
+                "overview's buckets by results, index entries (dee0803), without edges",
+                "overview's buckets by result_block (now), without edges",
+                "overview whole: buckets by result_block and their edges' commits (now)" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
         SeriesOverview.Extent extent = overviews.extent(series, PointRange.Positions.ALL);
         assertThat(extent.dense()).isTrue();
         SeriesOverview.Extent sparse = new SeriesOverview.Extent(extent.total(), false, 0);
-        assertThat(overviews.buckets(series, PointRange.Positions.ALL, sparse, 2000))
-            .isEqualTo(overviews.buckets(series, PointRange.Positions.ALL, extent, 2000));
-        Runnable[] ways = { () -> json.writeValueAsBytes(queries.points(series, 10_000, null, PointRange.Positions.ALL)),
-                () -> {
-                    try (var out = json.createGenerator(java.io.OutputStream.nullOutputStream())) {
-                        out.writeStartArray();
-                        queries.points(series, 10_000, null, PointRange.Positions.ALL, rs -> PointsJson.write(rs, out));
-                        out.writeEndArray();
-                    }
-                }, () -> queries.points(series, 10_000, null, PointRange.Positions.ALL, rs -> { }),
-                () -> jdbc.sql(OVERVIEW_BEFORE).param("series", series).param("total", extent.total())
-                    .query((rs, row) -> rs.getString(5)).list(),
+        assertThat(overviews.byResults(series, PointRange.Positions.ALL, sparse, 2000))
+            .isEqualTo(overviews.byResults(series, PointRange.Positions.ALL, extent, 2000));
+        assertThat(overviews.byBlocks(series, PointRange.Positions.ALL, 2000)).hasSize(2000);
+        Runnable[] ways = { () -> write(JoinedPoints.read(jdbc, series, 10_000, null, null, null)),
+                () -> write(queries.points(series, 10_000, null, PointRange.Positions.ALL)), () -> {
+                    commits.clear();
+                    write(queries.points(series, 10_000, null, PointRange.Positions.ALL));
+                },
+                () -> overviews.byResults(series, PointRange.Positions.ALL, extent, 2000),
+                () -> overviews.byBlocks(series, PointRange.Positions.ALL, 2000),
                 () -> overviews.buckets(series, PointRange.Positions.ALL, extent, 2000) };
         for (int i = 0; i < READS; i++) {
             for (int way = 0; way < ways.length; way++) {
@@ -156,31 +156,20 @@ class ReadBenchmark {
         }
     }
 
-    /** The overview's statement before this work (b1a2bc5), for the in-process comparison. */
-    private static final String OVERVIEW_BEFORE = """
-            with r as (
-                select position, score, (row_number() over (order by position) - 1) * 2000 / :total as bucket
-                from result
-                where series_id = :series
-            ), b as (
-                select bucket, count(*) as count,
-                       min(score) filter (where score > '-Infinity' and score < 'Infinity') as min,
-                       max(score) filter (where score > '-Infinity' and score < 'Infinity') as max,
-                       avg(score) filter (where score > '-Infinity' and score < 'Infinity') as mean,
-                       min(position) as first, max(position) as last
-                from r
-                group by bucket
-            )
-            select b.count, b.min, b.max, b.mean, fc.sha as first_sha, fc.time as first_time,
-                   lc.sha as last_sha, lc.time as last_time
-            from b
-            join series s on s.id = :series
-            join branch_commit fb on fb.branch_id = s.branch_id and fb.position = b.first
-            join commit fc on fc.id = fb.commit_id
-            join branch_commit lb on lb.branch_id = s.branch_id and lb.position = b.last
-            join commit lc on lc.id = lb.commit_id
-            order by b.bucket
-            """;
+    @Autowired
+    CommitCache commits;
+
+    @Autowired
+    ResultBlocks blocks;
+
+    /** As the controller writes the points, to nowhere. */
+    private void write(List<SeriesViews.Point> points) {
+        try (var out = json.createGenerator(java.io.OutputStream.nullOutputStream())) {
+            out.writeStartArray();
+            points.forEach(point -> PointsJson.write(point, out));
+            out.writeEndArray();
+        }
+    }
 
     private static double median(double[] values) {
         double[] sorted = values.clone();
@@ -269,6 +258,10 @@ class ReadBenchmark {
                 cross join lateral (select 1000 * (1 + 0.02 * (random() - 0.5)) as score) v
                 where s.id = :series
                 """).param("series", series).update();
+        // as the server's background fold leaves result_block within seconds of an upload
+        while (blocks.fold(100_000) > 0) {
+            // until every block is one row
+        }
         vacuumAnalyze();
         return series;
     }

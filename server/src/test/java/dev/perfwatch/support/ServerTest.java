@@ -17,6 +17,8 @@ import org.springframework.boot.test.context.SpringBootTest;
         properties = { "perfwatch.db.data-dir=target/test-data/${random.uuid}",
                 "perfwatch.security.admin-token=" + Api.ADMIN_TOKEN,
                 // Tests drive the detection pipeline themselves (PipelineWorker.work), one project at a time.
-                "perfwatch.pipeline.enabled=false" })
+                "perfwatch.pipeline.enabled=false",
+                // Tests fold result blocks themselves (ResultBlocks.fold), to read blocks of several rows too.
+                "perfwatch.series.block-fold-interval=1h" })
 public @interface ServerTest {
 }
