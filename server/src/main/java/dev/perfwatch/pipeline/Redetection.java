@@ -68,7 +68,9 @@ class Redetection {
             Tracker.Kind kind = report.status() == Replay.Status.MODE_CHANGE ? Tracker.Kind.MODE_CHANGE
                     : Tracker.Kind.CHANGE;
             boolean recent = report.firstIndex() > newest - tracker.alertWindow();
-            missing.add(new Missing(new Tracker.Found(report.named(), kind, recent, report.reason()), commits));
+            boolean confirmable = report.firstIndex() > newest - Tracker.CONFIRM_WINDOW;
+            missing.add(new Missing(new Tracker.Found(report.named(), kind, recent, confirmable,
+                    newest - report.firstIndex(), report.reason()), commits));
         }
         if (forgotten > 0 || !missing.isEmpty()) {
             log.info("Re-detected series {} over {} commits after a late run: {} change point(s) removed, {} added",
