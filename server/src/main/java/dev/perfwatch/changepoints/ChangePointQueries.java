@@ -80,11 +80,13 @@ class ChangePointQueries {
     /*
      * The status a reader sees. Confirming with a verdict is a change the re-runs confirmed while bisection narrows
      * it; alerted whose alert was resolved (a later change brought the level back, or a person marked it fixed) is
-     * resolved, and the change that brought it back ('restored' in older rows) is resolved too.
+     * resolved, and the change that brought it back ('restored' in older rows) is resolved too. A change found late
+     * carries that note from the start (Confirmations.suspect): alone, it is no verdict.
      */
     private static final String SHOWN_STATUS = """
             case
-                when s.status = 'confirming' and s.verdict is not null then 'confirmed'
+                when s.status = 'confirming' and s.verdict is not null
+                     and s.verdict !~ '^found [0-9]+ commits? after its commit$' then 'confirmed'
                 when s.status = 'restored' then 'resolved'
                 when s.status in ('alerted', 'unconfirmed') and a.id is not null
                      and (a.restored_commit_id is not null or a.status = 'fixed') then 'resolved'

@@ -48,7 +48,7 @@ public final class Replay {
      * @param reportedAt the commit index of the newest point when it was first reported
      * @param status what became of it
      * @param notified whether it alerted anyone when first reported (a restoring change resolves instead)
-     * @param reason why it is a mode change, or transient; empty otherwise
+     * @param reason why it is a mode change, or transient, or that it was found late; empty otherwise
      */
     public record Report(ChangePoint change, ChangePoint named, int reportedAt, Status status, boolean notified,
                          String reason) {
@@ -115,7 +115,10 @@ public final class Replay {
         if (found.kind() == Tracker.Kind.MODE_CHANGE) {
             return Optional.of(new Report(change, change, newest, Status.MODE_CHANGE, false, found.reason()));
         }
-        if (!found.recent()) {
+        // A change found late but within the confirm window is re-run like a recent one; on the detector's word alone
+        // it stays historical (the pipeline: RunAnalysis.place, Confirmations.suspect).
+        boolean late = found.confirmableLate() && reruns != null;
+        if (!found.recent() && !late) {
             return Optional.of(new Report(change, change, newest, Status.HISTORICAL, false, ""));
         }
         if (reruns == null && found.kind() == Tracker.Kind.SHORT_HISTORY) {
@@ -133,7 +136,12 @@ public final class Replay {
             }
         }
         return Optional.of(new Report(change, change, newest,
-            reruns == null ? Status.ALERTED : Status.CONFIRMED, true, ""));
+            reruns == null ? Status.ALERTED : Status.CONFIRMED, true, late ? foundLate(found.late()) : ""));
+    }
+
+    /** What a change confirmed after it was found late says: the pipeline's verdict says the same. */
+    public static String foundLate(int commits) {
+        return "found " + commits + " commit" + (commits == 1 ? "" : "s") + " after its commit";
     }
 
     /** Reported change points follow their change point as more runs move it by a commit or two. */

@@ -18,6 +18,13 @@ public final class Tracker {
     /** Newest commits of a series whose change points may notify anyone; deeper ones are historical. */
     public static final int ALERT_WINDOW = 5;
 
+    /**
+     * Newest commits of a series whose change points are still worth re-running when found late: the history search
+     * places most mode switches 5–40 commits after they happened, and only re-runs tell such a switch from a change
+     * (docs/detection.md, "Confirming late-found changes"). Deeper ones are historical.
+     */
+    public static final int CONFIRM_WINDOW = 40;
+
     /** Runs back at the old level, every one of them, that make an alerted change transient. */
     static final int HOLD = 3;
 
@@ -56,9 +63,17 @@ public final class Tracker {
      *
      * @param recent among the newest {@code alertWindow} commits: it may notify (the pipeline also asks the commit's
      *     age); otherwise historical
+     * @param confirmable among the newest {@link #CONFIRM_WINDOW} commits (every recent one is): a change found late
+     *     there is confirmed by re-runs where runners can make them, and alerts only then
+     * @param late commits from its commit to the newest one when found
      * @param reason why it is a mode change; empty otherwise
      */
-    public record Found(ChangePoint change, Kind kind, boolean recent, String reason) {
+    public record Found(ChangePoint change, Kind kind, boolean recent, boolean confirmable, int late, String reason) {
+
+        /** A change the detector's test accepted, found too late to be news, yet recent enough to re-run. */
+        public boolean confirmableLate() {
+            return kind == Kind.CHANGE && !recent && confirmable;
+        }
     }
 
     /** A known alerted change whose level did not hold: the runs that followed went back. */
@@ -116,10 +131,11 @@ public final class Tracker {
             }
             seen.add(change);
             boolean recent = change.index() > newest - alertWindow;
+            boolean confirmable = recent || change.index() > newest - CONFIRM_WINDOW;
             Optional<String> mode = Modes.of(o, change, known, detection);
             Kind kind = mode.isPresent() ? Kind.MODE_CHANGE
                     : detection.changePoints().contains(change) ? Kind.CHANGE : Kind.SHORT_HISTORY;
-            found.add(new Found(change, kind, recent, mode.orElse("")));
+            found.add(new Found(change, kind, recent, confirmable, newest - change.index(), mode.orElse("")));
         }
         return new Step(detection, found, lapses(o, detection, known, found));
     }

@@ -52,9 +52,11 @@ class Confirmations {
     /**
      * @param needsRuns found on a history too short for the detector's test: only re-runs can decide it, so
      *     without runners it is not alerted (nor stored: the screen finds it once the history is long enough)
+     * @param late commits from its commit to the newest one when it was found late; 0 for news. Only re-runs make
+     *     a late change news: without them it is historical, never an unconfirmed alert
      */
     record NewSuspect(PipelineStore.SeriesRow series, long firstBad, long lastGood, ChangePoint change,
-            List<UUID> runs, List<UUID> runsAtBad, boolean needsRuns) {
+            List<UUID> runs, List<UUID> runsAtBad, boolean needsRuns, int late) {
 
         SuspectStore.Level before() {
             return new SuspectStore.Level(change.before().value(), change.before().lower(), change.before().upper(),
@@ -99,8 +101,9 @@ class Confirmations {
                     : Optional.empty();
             if (spec.isEmpty()) {
                 List<SuspectStore.SuspectRow> rows = new ArrayList<>();
+                group.stream().filter(s -> s.late() > 0).forEach(this::noteHistorical);
                 group.stream()
-                    .filter(s -> !s.needsRuns())
+                    .filter(s -> !s.needsRuns() && s.late() == 0)
                     .forEach(s -> insert(s, "confirming", null).ifPresent(id -> rows.add(row(id, s))));
                 outcomes.unconfirmed(rows, !properties.confirmation().enabled() ? "not confirmed: confirmation is off"
                         : !served ? "not confirmed: no runner serves host class " + run.hostClass()
@@ -111,7 +114,11 @@ class Confirmations {
                     run.hostClass(), first.firstBad(), first.lastGood(), json.writeValueAsString(spec.get()));
             int added = 0;
             for (NewSuspect suspect : group) {
-                added += insert(suspect, "confirming", confirmation.id()).isPresent() ? 1 : 0;
+                Optional<Long> id = insert(suspect, "confirming", confirmation.id());
+                added += id.isPresent() ? 1 : 0;
+                // kept ahead of the verdict (SuspectStore.confirmed): a late alert says how late it was found
+                id.filter(i -> suspect.late() > 0).ifPresent(i -> suspectStore.decideStatus(i, "confirming",
+                        dev.perfwatch.detection.Replay.foundLate(suspect.late())));
             }
             // A running confirmation measures the new series in its next round; a finished one is taken up again.
             if (added > 0 && !confirmation.status().equals("running")) {

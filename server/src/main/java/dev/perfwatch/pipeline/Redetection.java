@@ -80,7 +80,9 @@ class Redetection {
             // A change an alert named, now placed at another commit, keeps notifying: the alert moves with it.
             boolean recent = report.firstIndex() > newest - tracker.alertWindow()
                     || movedTo.contains(report.firstIndex());
-            missing.add(new Missing(new Tracker.Found(report.named(), kind, recent, report.reason()), commits));
+            boolean confirmable = recent || report.firstIndex() > newest - Tracker.CONFIRM_WINDOW;
+            missing.add(new Missing(new Tracker.Found(report.named(), kind, recent, confirmable,
+                    newest - report.firstIndex(), report.reason()), commits));
         }
         if (forgotten > 0 || withdrawn > 0 || !missing.isEmpty()) {
             log.info("Re-detected series {} over {} commits after a late run: {} change point(s) removed, {} "

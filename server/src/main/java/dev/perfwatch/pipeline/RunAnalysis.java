@@ -165,13 +165,15 @@ class RunAnalysis {
         ChangePoint change = found.change();
         Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
                 commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
-                commits.runsAt(change.index()), found.kind() == Tracker.Kind.SHORT_HISTORY);
+                commits.runsAt(change.index()), found.kind() == Tracker.Kind.SHORT_HISTORY,
+                found.recent() ? 0 : found.late());
         // Only a change among the newest commits is news; one found deep in an imported history is kept and shown as
-        // historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills").
+        // historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills"). One found late but
+        // within Tracker.CONFIRM_WINDOW is re-run like news, and alerts only if confirmed (Confirmations.suspect).
         if (found.kind() == Tracker.Kind.MODE_CHANGE) {
             confirmations.noteModeChange(suspect, found.reason());
         }
-        else if (found.recent() && !old(run, commits.commit(change.index()))) {
+        else if ((found.recent() || found.confirmableLate()) && !old(run, commits.commit(change.index()))) {
             recent.add(suspect);
         }
         else if (found.kind() != Tracker.Kind.SHORT_HISTORY) {

@@ -107,9 +107,17 @@ class SuspectStore {
             .optional();
     }
 
-    /** The change is confirmed: its confidence becomes the confirmation's. */
+    /**
+     * The change is confirmed: its confidence becomes the confirmation's. A change found late keeps saying so
+     * (Replay.foundLate) ahead of the verdict.
+     */
     void confirmed(long suspect, double confidence, String verdict) {
-        jdbc.sql("update suspect set confidence = :confidence, verdict = :verdict where id = :id")
+        jdbc.sql("""
+                update suspect set confidence = :confidence,
+                       verdict = concat_ws('; ', substring(verdict from '^found [0-9]+ commits? after its commit'),
+                                           :verdict)
+                 where id = :id
+                """)
             .param("id", suspect)
             .param("confidence", confidence)
             .param("verdict", verdict)

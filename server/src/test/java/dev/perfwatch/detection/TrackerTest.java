@@ -44,6 +44,55 @@ class TrackerTest {
         assertThat(describe(new Replay(new Detector()).run(series))).containsExactly("40 regression alerted");
     }
 
+    /**
+     * The same −6%, found by a tracker whose alert window is 1 commit: found after its commit, so late, yet within
+     * {@link Tracker#CONFIRM_WINDOW}. Re-runs decide it as a recent one; on the detector's word it stays historical.
+     */
+    @Test
+    void replayWhenAChangeIsFoundLateWithinTheConfirmWindowReRunsItAndTheirAnswerDecides() {
+        Series series = series(49, n -> (n >= 40 ? 940 : 1000) * (1 + 0.002 * Math.sin(n * 1.7)));
+        Tracker late = new Tracker(new Detector(), 1);
+        List<Integer> asked = new ArrayList<>();
+        Replay.Reruns yes = (s, change, newest) -> asked.add(newest) && true;
+        Replay.Reruns no = (s, change, newest) -> false;
+
+        List<Replay.Report> confirmed = new Replay(late, yes).run(series);
+
+        assertThat(describe(confirmed)).containsExactly("40 regression confirmed");
+        int after = confirmed.get(0).reportedAt() - 40;
+        assertThat(after).as("found after its commit").isPositive();
+        assertThat(asked).containsExactly(40 + after);
+        assertThat(confirmed.get(0).notified()).isTrue();
+        assertThat(confirmed.get(0).reason()).isEqualTo(Replay.foundLate(after))
+            .isEqualTo("found " + after + (after == 1 ? " commit" : " commits") + " after its commit");
+        assertThat(describe(new Replay(late, no).run(series))).as("the re-runs say same")
+            .containsExactly("40 regression dismissed");
+        assertThat(describe(new Replay(late, null).run(series))).as("on the detector's word: not news")
+            .containsExactly("40 regression historical");
+        List<Replay.Report> recent = new Replay(new Tracker(new Detector()), yes).run(series);
+        assertThat(describe(recent)).as("found among the newest commits: as before").containsExactly(
+            "40 regression confirmed");
+        assertThat(recent.get(0).reason()).isEmpty();
+    }
+
+    @Test
+    void nextWhenAChangeIsFoundAfterTheAlertWindowMarksItConfirmableNotRecent() {
+        Series full = series(49, n -> (n >= 40 ? 940 : 1000) * (1 + 0.002 * Math.sin(n * 1.7)));
+        Tracker late = new Tracker(new Detector(), 1);
+        Tracker.Found found = null;
+        for (int newest = 40; found == null && newest < 49; newest++) {
+            Series prefix = new Series("table", Better.HIGHER, full.points().subList(0, newest + 1));
+            found = late.next(prefix, List.of()).found().stream().findFirst().orElse(null);
+        }
+
+        assertThat(found).isNotNull();
+        assertThat(found.kind()).isEqualTo(Tracker.Kind.CHANGE);
+        assertThat(found.recent()).isFalse();
+        assertThat(found.confirmable()).isTrue();
+        assertThat(found.late()).isPositive();
+        assertThat(found.confirmableLate()).isTrue();
+    }
+
     /** A new project: none, none, none, then 64 B/op at its fourth commit. Only re-runs can decide so early. */
     @Test
     void replayWhenAShortHistoryStepsAsksForReRunsAndTheirAnswerDecides() {

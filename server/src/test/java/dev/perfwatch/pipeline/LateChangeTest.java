@@ -1,0 +1,178 @@
+package dev.perfwatch.pipeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.IntToDoubleFunction;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.TestPropertySource;
+
+import dev.perfwatch.alerts.Seeds;
+import dev.perfwatch.security.ApiTokens;
+import dev.perfwatch.security.Role;
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Runs;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A change found after the alert window but within {@code Tracker.CONFIRM_WINDOW} (docs/pipeline.md, "Changes found
+ * late"): re-run where a runner serves the host class, historical where none does. An alert window of 1 commit makes
+ * every change the detector needs two runs for a late one, the shape the history search gives mode switches it places
+ * 5–40 commits back.
+ */
+@ServerTest
+@TestPropertySource(properties = "perfwatch.pipeline.alert-window=1")
+class LateChangeTest {
+
+    private static String runnerToken;
+
+    /** 64 B/op from commit 13 on, after twelve commits of JMH's residue. */
+    private static final IntToDoubleFunction BYTES = n -> n >= 13 ? 64 : 0.0003 + 0.0001 * (n % 3);
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    ApiTokens tokens;
+
+    @Autowired
+    PipelineWorker worker;
+
+    Api api;
+
+    @BeforeEach
+    void setUp() {
+        synchronized (LateChangeTest.class) {
+            if (runnerToken == null) {
+                runnerToken = tokens.create("late-change-test-runner", Role.RUNNER);
+            }
+        }
+        api = Api.at(port);
+    }
+
+    @Test
+    void lateChangeOnAServedHostClassIsConfirmedAndAlertsSayingHowLateItWasFound() {
+        String project = "late-served";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        String runner = register(project);
+        nights(seeds, project);
+
+        JsonNode point = changePoint(project);
+        assertThat(point.get("commit").get("sha").asString()).isEqualTo(seeds.sha(13));
+        assertThat(point.get("status").asString()).as("re-run, not filed historical").isEqualTo("confirming");
+        assertThat(point.get("reason").asString()).isEqualTo("found 1 commit after its commit");
+        assertThat(jobs(project)).as("the commit and the one before re-run").isPositive();
+
+        answer(runner, project, seeds);
+        worker.work(project);
+
+        point = changePoint(project);
+        assertThat(point.get("status").asString()).isEqualTo("alerted");
+        assertThat(point.get("reason").asString()).startsWith("found 1 commit after its commit; round ");
+        JsonNode alerts = api.get("/api/v1/alerts?project=" + project).json();
+        assertThat(alerts).hasSize(1);
+        assertThat(alerts.get(0).get("commit").get("sha").asString()).isEqualTo(seeds.sha(13));
+    }
+
+    @Test
+    void lateChangeWhereNoRunnerServesTheHostClassStaysHistoricalAndQueuesNothing() {
+        String project = "late-unserved";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        nights(seeds, project);
+
+        JsonNode point = changePoint(project);
+        assertThat(point.get("commit").get("sha").asString()).isEqualTo(seeds.sha(13));
+        assertThat(point.get("status").asString()).as("not an unconfirmed alert on the detector's word")
+            .isEqualTo("historical");
+        assertThat(point.get("alertGroup").isNull()).isTrue();
+        assertThat(jobs(project)).isZero();
+        assertThat(api.get("/api/v1/alerts?project=" + project).json()).isEmpty();
+    }
+
+    /** One run a night for 15 commits, detected after each. */
+    private void nights(Seeds seeds, String hostClass) {
+        for (int n = 1; n <= 15; n++) {
+            seeds.run(n, hostClass, Map.of("16", 1000.0 + n % 2), BYTES.applyAsDouble(n));
+            worker.work(hostClass);
+        }
+    }
+
+    /** The only change point of the allocation series. */
+    private JsonNode changePoint(String project) {
+        Api.Response response = api.get("/api/v1/change-points?project=" + project);
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        List<JsonNode> points = new ArrayList<>();
+        for (JsonNode point : response.json()) {
+            if (point.get("metric").asString().equals("gc.alloc.rate.norm")) {
+                points.add(point);
+            }
+        }
+        assertThat(points).as(response.body()).hasSize(1);
+        return points.get(0);
+    }
+
+    private String register(String hostClass) {
+        Api.Response registered = api.postJson("/api/v1/runners", """
+                {"name": "%s-runner", "hostClass": "%s", "cores": 4, "jdks": ["17"], "version": "test"}"""
+            .formatted(hostClass, hostClass), "Bearer " + runnerToken);
+        assertThat(registered.status()).as(registered.body()).isEqualTo(200);
+        return registered.json().get("id").asString();
+    }
+
+    /** As a runner: every queued job, each fork allocating what the commit allocates. */
+    private void answer(String runner, String hostClass, Seeds seeds) {
+        String authorization = "Bearer " + runnerToken;
+        while (true) {
+            Api.Response lease = api.postJson("/api/v1/runners/" + runner + "/lease", "", authorization);
+            if (lease.status() == 204) {
+                return;
+            }
+            assertThat(lease.status()).as(lease.body()).isEqualTo(200);
+            JsonNode job = lease.json().get("job");
+            UUID attempt = UUID.fromString(lease.json().get("attemptId").asString());
+            String sha = job.get("commit").asString();
+            int commit = 0;
+            for (int n = 1; n <= 15; n++) {
+                commit = seeds.sha(n).equals(sha) ? n : commit;
+            }
+            double b = BYTES.applyAsDouble(commit);
+            ArrayNode jmh = Runs.thrpt("demo.StringSerializationBenchmark.serialize", 1000);
+            ObjectNode element = (ObjectNode) jmh.get(0);
+            element.putObject("params").put("length", "16");
+            ObjectNode norm = (ObjectNode) element.get("secondaryMetrics").get("gc.alloc.rate.norm");
+            norm.put("score", b);
+            ArrayNode raw = norm.putArray("rawData");
+            raw.addArray().add(b).add(b).add(b);
+            raw.addArray().add(b * 1.0001).add(b * 1.0001).add(b * 1.0001);
+            ObjectNode run = Runs.run(attempt, job.get("project").asString(), sha, List.of(), null, jmh);
+            run.put("branch", job.get("branch").asString());
+            ((ObjectNode) run.get("host")).put("hostClass", hostClass).put("name", hostClass + "-runner");
+            run.putObject("metadata").putObject("job").put("kind", job.get("kind").asString());
+            Api.Response upload = api.postJson("/api/v1/runs", run.toString(), authorization);
+            assertThat(upload.status()).as(upload.body()).isEqualTo(201);
+            Api.Response finish = api.postJson("/api/v1/attempts/" + attempt + "/finish",
+                    "{\"outcome\": \"succeeded\"}", authorization);
+            assertThat(finish.status()).as(finish.body()).isEqualTo(200);
+        }
+    }
+
+    private long jobs(String project) {
+        return jdbc.sql("select count(*) from job where project = :project").param("project", project)
+            .query(Long.class).single();
+    }
+}
