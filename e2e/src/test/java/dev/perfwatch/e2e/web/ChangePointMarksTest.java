@@ -136,6 +136,8 @@ class ChangePointMarksTest extends InWebSession {
         assertThat(browser.element("#changes-table tr[data-series='" + allocation + "'] td.cp a.cp-mark").getText())
             .startsWith("▼ unconfirmed");
         assertThat(browser.element("#changes-elsewhere").getText()).contains("1 regression in Primary score");
+        // From a blank page: after a hash change the allocation view is 'ready' until the new one replaces it.
+        browser.open("about:blank");
         browser.open(server.url() + "/#/changes?project=web&hostClass=8-core&jvm=17.0.2&commit="
                 + sha(UNCONFIRMED_AT));
         browser.await("window.perfwatch?.changes?.state === 'ready' && window.perfwatch.changes.changePoints");

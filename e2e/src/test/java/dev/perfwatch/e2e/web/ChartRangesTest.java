@@ -59,6 +59,8 @@ class ChartRangesTest extends InWebSession {
         assertThat(browser.script("return Chart.getChart(document.querySelector('.tile canvas')).scales.y.min"))
             .satisfies(min -> assertThat(((Number) min).doubleValue()).isZero());
 
+        // From a blank page: a hash change keeps the allocation grid's ready tiles until the new ones replace them.
+        browser.open("about:blank");
         browser.open(server.url() + "/#/grid?project=wide-errors");
         browser.await("document.querySelector('.tile')?.dataset.state === 'ready'");
         assertThat(((Number) browser.script("return Chart.getChart(document.querySelector('.tile canvas')).scales.y.min"))
