@@ -3,14 +3,11 @@ package dev.perfwatch.pipeline;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.IntToDoubleFunction;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -21,7 +18,6 @@ import dev.perfwatch.alerts.Seeds;
 import dev.perfwatch.security.ApiTokens;
 import dev.perfwatch.security.Role;
 import dev.perfwatch.support.Api;
-import dev.perfwatch.support.Runs;
 import dev.perfwatch.support.ServerTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,7 +65,7 @@ class LateChangeTest {
     void lateChangeOnAServedHostClassIsConfirmedAndAlertsSayingHowLateItWasFound() {
         String project = "late-served";
         Seeds seeds = new Seeds(api, jdbc, project);
-        String runner = register(project);
+        AllocatingRunner runner = AllocatingRunner.register(api, runnerToken, project);
         nights(seeds, project);
 
         JsonNode point = changePoint(project);
@@ -78,7 +74,7 @@ class LateChangeTest {
         assertThat(point.get("reason").asString()).isEqualTo("found 1 commit after its commit");
         assertThat(jobs(project)).as("the commit and the one before re-run").isPositive();
 
-        answer(runner, project, seeds);
+        runner.answer(seeds, 15, BYTES);
         worker.work(project);
 
         point = changePoint(project);
@@ -124,51 +120,6 @@ class LateChangeTest {
         }
         assertThat(points).as(response.body()).hasSize(1);
         return points.get(0);
-    }
-
-    private String register(String hostClass) {
-        Api.Response registered = api.postJson("/api/v1/runners", """
-                {"name": "%s-runner", "hostClass": "%s", "cores": 4, "jdks": ["17"], "version": "test"}"""
-            .formatted(hostClass, hostClass), "Bearer " + runnerToken);
-        assertThat(registered.status()).as(registered.body()).isEqualTo(200);
-        return registered.json().get("id").asString();
-    }
-
-    /** As a runner: every queued job, each fork allocating what the commit allocates. */
-    private void answer(String runner, String hostClass, Seeds seeds) {
-        String authorization = "Bearer " + runnerToken;
-        while (true) {
-            Api.Response lease = api.postJson("/api/v1/runners/" + runner + "/lease", "", authorization);
-            if (lease.status() == 204) {
-                return;
-            }
-            assertThat(lease.status()).as(lease.body()).isEqualTo(200);
-            JsonNode job = lease.json().get("job");
-            UUID attempt = UUID.fromString(lease.json().get("attemptId").asString());
-            String sha = job.get("commit").asString();
-            int commit = 0;
-            for (int n = 1; n <= 15; n++) {
-                commit = seeds.sha(n).equals(sha) ? n : commit;
-            }
-            double b = BYTES.applyAsDouble(commit);
-            ArrayNode jmh = Runs.thrpt("demo.StringSerializationBenchmark.serialize", 1000);
-            ObjectNode element = (ObjectNode) jmh.get(0);
-            element.putObject("params").put("length", "16");
-            ObjectNode norm = (ObjectNode) element.get("secondaryMetrics").get("gc.alloc.rate.norm");
-            norm.put("score", b);
-            ArrayNode raw = norm.putArray("rawData");
-            raw.addArray().add(b).add(b).add(b);
-            raw.addArray().add(b * 1.0001).add(b * 1.0001).add(b * 1.0001);
-            ObjectNode run = Runs.run(attempt, job.get("project").asString(), sha, List.of(), null, jmh);
-            run.put("branch", job.get("branch").asString());
-            ((ObjectNode) run.get("host")).put("hostClass", hostClass).put("name", hostClass + "-runner");
-            run.putObject("metadata").putObject("job").put("kind", job.get("kind").asString());
-            Api.Response upload = api.postJson("/api/v1/runs", run.toString(), authorization);
-            assertThat(upload.status()).as(upload.body()).isEqualTo(201);
-            Api.Response finish = api.postJson("/api/v1/attempts/" + attempt + "/finish",
-                    "{\"outcome\": \"succeeded\"}", authorization);
-            assertThat(finish.status()).as(finish.body()).isEqualTo(200);
-        }
     }
 
     private long jobs(String project) {
