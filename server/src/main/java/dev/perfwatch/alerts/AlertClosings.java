@@ -26,29 +26,7 @@ class AlertClosings {
      * reason, and says so in its group's summary; returns the alert's id when there was one open.
      */
     Optional<Long> lapse(long series, long firstBad, String reason) {
-        Optional<Long> closed = jdbc.sql("""
-                with lapsed as (
-                    select a.id, a.status
-                    from alert a
-                    where a.series_id = :series and a.first_bad_commit_id = :firstBad
-                      and a.status in ('new', 'investigating', 'acknowledged')
-                    for update of a
-                ), updated as (
-                    update alert set status = 'fixed', updated_at = now()
-                    from lapsed where alert.id = lapsed.id
-                    returning alert.id, lapsed.status as from_status
-                )
-                insert into alert_history (alert_id, actor, from_status, to_status, comment)
-                select updated.id, :actor, updated.from_status, 'fixed', :reason
-                from updated
-                returning alert_id
-                """)
-            .param("series", series)
-            .param("firstBad", firstBad)
-            .param("actor", PERFWATCH)
-            .param("reason", reason)
-            .query(Long.class)
-            .optional();
+        Optional<Long> closed = close(series, firstBad, "fixed", reason);
         closed.ifPresent(id -> jdbc.sql("""
                 update alert_group g
                 set summary = g.summary || '; transient: the level did not hold, the runs that followed went back',
@@ -67,29 +45,7 @@ class AlertClosings {
      * id when there was one open.
      */
     Optional<Long> withdraw(long series, long firstBad, String reason) {
-        Optional<Long> closed = jdbc.sql("""
-                with withdrawn as (
-                    select a.id, a.status
-                    from alert a
-                    where a.series_id = :series and a.first_bad_commit_id = :firstBad
-                      and a.status in ('new', 'investigating', 'acknowledged')
-                    for update of a
-                ), updated as (
-                    update alert set status = 'invalid', updated_at = now()
-                    from withdrawn where alert.id = withdrawn.id
-                    returning alert.id, withdrawn.status as from_status
-                )
-                insert into alert_history (alert_id, actor, from_status, to_status, comment)
-                select updated.id, :actor, updated.from_status, 'invalid', :reason
-                from updated
-                returning alert_id
-                """)
-            .param("series", series)
-            .param("firstBad", firstBad)
-            .param("actor", PERFWATCH)
-            .param("reason", reason)
-            .query(Long.class)
-            .optional();
+        Optional<Long> closed = close(series, firstBad, "invalid", reason);
         closed.ifPresent(id -> jdbc.sql("""
                 update alert_group g
                 set summary = g.summary || '; withdrawn: ' || regexp_replace(:reason, '^withdrawn: ', ''),
@@ -101,5 +57,33 @@ class AlertClosings {
             .param("reason", reason)
             .update());
         return closed;
+    }
+
+    /** Closes the series' open alert at the commit with the status, audited as perfwatch's with the reason. */
+    private Optional<Long> close(long series, long firstBad, String status, String reason) {
+        return jdbc.sql("""
+                with closing as (
+                    select a.id, a.status
+                    from alert a
+                    where a.series_id = :series and a.first_bad_commit_id = :firstBad
+                      and a.status in ('new', 'investigating', 'acknowledged')
+                    for update of a
+                ), updated as (
+                    update alert set status = :status, updated_at = now()
+                    from closing where alert.id = closing.id
+                    returning alert.id, closing.status as from_status
+                )
+                insert into alert_history (alert_id, actor, from_status, to_status, comment)
+                select updated.id, :actor, updated.from_status, :status, :reason
+                from updated
+                returning alert_id
+                """)
+            .param("series", series)
+            .param("firstBad", firstBad)
+            .param("status", status)
+            .param("actor", PERFWATCH)
+            .param("reason", reason)
+            .query(Long.class)
+            .optional();
     }
 }
