@@ -2,6 +2,7 @@ package dev.perfwatch.benchmark;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * What detection costs and whether it keeps up (issue 16 points 1 and 3), on the production application with the
@@ -165,11 +167,9 @@ class PipelineBenchmark {
     }
 
     /** Seconds until no detection task is left. */
-    private double drain() throws InterruptedException {
+    private double drain() {
         long started = System.nanoTime();
-        while (tasks() > 0) {
-            Thread.sleep(10); // a benchmark waiting for the pipeline to drain, not a test waiting for time
-        }
+        await().atMost(Duration.ofHours(1)).pollInterval(Duration.ofMillis(10)).until(() -> tasks() == 0);
         return (System.nanoTime() - started) / 1e9;
     }
 

@@ -1,6 +1,7 @@
 package dev.perfwatch.benchmark;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import javax.sql.DataSource;
 
@@ -12,6 +13,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.perfwatch.PerfwatchApplication;
 import dev.perfwatch.support.Api;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * One server of the scale benchmark, with its own embedded durable PostgreSQL on {@code dir}: the same application
@@ -50,10 +53,9 @@ record ScaleServer(String name, Path dir, ConfigurableApplicationContext context
         return JdbcClient.create(superuser).sql("select count(*) from result").query(Long.class).single();
     }
 
-    void drain() throws InterruptedException {
-        while (jdbc.sql("select count(*) from detection_task").query(Long.class).single() > 0) {
-            Thread.sleep(20); // a benchmark waiting for the pipeline to drain, not a test waiting for time
-        }
+    void drain() {
+        await().atMost(Duration.ofHours(1)).pollInterval(Duration.ofMillis(20))
+            .until(() -> jdbc.sql("select count(*) from detection_task").query(Long.class).single() == 0);
     }
 
     @Override

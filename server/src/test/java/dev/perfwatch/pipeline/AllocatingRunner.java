@@ -9,6 +9,8 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.perfwatch.alerts.Seeds;
+import dev.perfwatch.security.ApiTokens;
+import dev.perfwatch.security.Role;
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
 
@@ -35,8 +37,9 @@ final class AllocatingRunner {
         this.id = id;
     }
 
-    static AllocatingRunner register(Api api, String runnerToken, String hostClass) {
-        String authorization = "Bearer " + runnerToken;
+    /** Registers a runner of the host class with a runner token of its own. */
+    static AllocatingRunner register(Api api, ApiTokens tokens, String hostClass) {
+        String authorization = "Bearer " + tokens.create(hostClass + "-runner-" + UUID.randomUUID(), Role.RUNNER);
         Api.Response registered = api.postJson("/api/v1/runners", """
                 {"name": "%s-runner", "hostClass": "%s", "cores": 4, "jdks": ["17"], "version": "test"}"""
             .formatted(hostClass, hostClass), authorization);

@@ -17,7 +17,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.perfwatch.alerts.Seeds;
 import dev.perfwatch.security.ApiTokens;
-import dev.perfwatch.security.Role;
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.ServerTest;
 
@@ -31,8 +30,6 @@ import static org.assertj.core.api.Assertions.within;
  */
 @ServerTest
 class ChangePointsTest {
-
-    private static String runnerToken;
 
     @LocalServerPort
     int port;
@@ -50,11 +47,6 @@ class ChangePointsTest {
 
     @BeforeEach
     void setUp() {
-        synchronized (ChangePointsTest.class) {
-            if (runnerToken == null) {
-                runnerToken = tokens.create("change-points-test-runner", Role.RUNNER);
-            }
-        }
         api = Api.at(port);
     }
 
@@ -63,7 +55,7 @@ class ChangePointsTest {
     void allocationOnANewProjectsFourthCommitAlertsTheNightAfterAndItsFixResolvesIt() {
         String project = "cp-night";
         Seeds seeds = new Seeds(api, jdbc, project);
-        AllocatingRunner runner = AllocatingRunner.register(api, runnerToken, project);
+        AllocatingRunner runner = AllocatingRunner.register(api, tokens, project);
         IntToDoubleFunction bytes = n -> n >= 4 && n < 7 ? 64 : 0.0003 + 0.0001 * (n % 3);
         for (int n = 1; n <= 4; n++) {
             seeds.run(n, project, Map.of("16", 1000.0 + n % 2), bytes.applyAsDouble(n));

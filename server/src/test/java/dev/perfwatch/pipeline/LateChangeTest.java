@@ -16,7 +16,6 @@ import org.springframework.test.context.TestPropertySource;
 
 import dev.perfwatch.alerts.Seeds;
 import dev.perfwatch.security.ApiTokens;
-import dev.perfwatch.security.Role;
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.ServerTest;
 
@@ -31,8 +30,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ServerTest
 @TestPropertySource(properties = "perfwatch.pipeline.alert-window=1")
 class LateChangeTest {
-
-    private static String runnerToken;
 
     /** 64 B/op from commit 13 on, after twelve commits of JMH's residue. */
     private static final IntToDoubleFunction BYTES = n -> n >= 13 ? 64 : 0.0003 + 0.0001 * (n % 3);
@@ -53,11 +50,6 @@ class LateChangeTest {
 
     @BeforeEach
     void setUp() {
-        synchronized (LateChangeTest.class) {
-            if (runnerToken == null) {
-                runnerToken = tokens.create("late-change-test-runner", Role.RUNNER);
-            }
-        }
         api = Api.at(port);
     }
 
@@ -65,7 +57,7 @@ class LateChangeTest {
     void lateChangeOnAServedHostClassIsConfirmedAndAlertsSayingHowLateItWasFound() {
         String project = "late-served";
         Seeds seeds = new Seeds(api, jdbc, project);
-        AllocatingRunner runner = AllocatingRunner.register(api, runnerToken, project);
+        AllocatingRunner runner = AllocatingRunner.register(api, tokens, project);
         nights(seeds, project);
 
         JsonNode point = changePoint(project);
