@@ -1,5 +1,6 @@
 package dev.perfwatch.github;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -48,15 +49,17 @@ class ActionStore {
     }
 
     /** The oldest due row, locked for this transaction; rows other instances are sending are skipped. */
-    Optional<Row> claimDue() {
+    Optional<Row> claimDue(List<Long> tried) {
         return jdbc.sql("""
                 select id, repository, kind, target, cast(body as text) as body, version, github_id, attempts
                 from github_action
-                where sent_version < version and next_attempt_at <= now()
+                where sent_version < version and next_attempt_at <= clock_timestamp()
+                  and id <> all(cast(:tried as bigint[]))
                 order by next_attempt_at, id
                 limit 1
                 for update skip locked
                 """)
+            .param("tried", tried.stream().mapToLong(Long::longValue).toArray())
             .query((rs, row) -> new Row(rs.getLong("id"), rs.getString("repository"), rs.getString("kind"),
                     rs.getString("target"), rs.getString("body"), rs.getInt("version"),
                     (Long) rs.getObject("github_id"), rs.getInt("attempts")))

@@ -1,5 +1,7 @@
 package dev.perfwatch.github;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -92,11 +94,18 @@ public class GithubActions {
         }
     }
 
-    /** Sends what is due now, one transaction per row; returns how many went through. */
+    /**
+     * Sends what is due now, one transaction per row; returns how many went through. A row is tried once a pass:
+     * one that fails is not tried again within the same pass because its short first retry came due meanwhile.
+     */
     public int sendDue() {
         int sent = 0;
+        List<Long> tried = new ArrayList<>();
         for (int i = 0; i < BATCH; i++) {
-            Optional<Boolean> outcome = transaction.execute(status -> store.claimDue().map(this::send));
+            Optional<Boolean> outcome = transaction.execute(status -> store.claimDue(tried).map(row -> {
+                tried.add(row.id());
+                return send(row);
+            }));
             if (outcome.isEmpty()) {
                 break;
             }
