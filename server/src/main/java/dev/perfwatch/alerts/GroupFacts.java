@@ -4,9 +4,11 @@ import java.util.List;
 
 /**
  * What a group's summary is written from: its alerts, and the same case and metric on the other host classes at that
- * commit, read by {@link SummaryQueries} and rendered by {@link SummaryText}.
+ * commit, read by {@link SummaryQueries} and rendered by {@link SummaryText}. {@code foundLate}: the most commits
+ * after the culprit at which a change of the group was found (the history search placed it back there), 0 when none
+ * was found late; the culprit is then older than the alert, and the summary says so.
  */
-record GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings) {
+record GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings, int foundLate) {
 
     static final String PRIMARY = "primary";
 
@@ -15,6 +17,11 @@ record GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings) {
     GroupFacts {
         alerts = List.copyOf(alerts);
         siblings = List.copyOf(siblings);
+    }
+
+    /** A group whose changes were all found at their own commit (or among the few runs after it). */
+    GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings) {
+        this(alerts, siblings, 0);
     }
 
     /**

@@ -80,6 +80,17 @@ class SummaryQueries {
             .query((rs, row) -> new GroupFacts.SiblingFact(rs.getLong("alert_id"), rs.getString("host_class"),
                     rs.getBoolean("measured"), rs.getObject("change", Double.class), rs.getBoolean("alerted")))
             .list();
-        return new GroupFacts(alerts, siblings);
+        // Replay.foundLate writes "found N commits after its commit" at the start of a late change's verdict.
+        int foundLate = jdbc.sql("""
+                select coalesce(max(cast(substring(su.verdict from '^found ([0-9]+) commits? after its commit')
+                                         as integer)), 0)
+                from alert a
+                join suspect su on su.series_id = a.series_id and su.first_bad_commit_id = a.first_bad_commit_id
+                where a.group_id = :group
+                """)
+            .param("group", group)
+            .query(Integer.class)
+            .single();
+        return new GroupFacts(alerts, siblings, foundLate);
     }
 }

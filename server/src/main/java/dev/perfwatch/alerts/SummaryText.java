@@ -34,6 +34,9 @@ final class SummaryText {
         }
         allocation(facts).ifPresent(parts::add);
         parts.addAll(otherMetrics(facts));
+        if (facts.foundLate() > 0) {
+            parts.add("found " + facts.foundLate() + " commit" + (facts.foundLate() == 1 ? "" : "s") + " after the culprit");
+        }
         return String.join("; ", parts);
     }
 

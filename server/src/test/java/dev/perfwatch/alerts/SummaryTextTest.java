@@ -33,6 +33,7 @@ class SummaryTextTest {
         situations.put("allocation-residue", allocationResidue());
         situations.put("gc-count-from-zero", gcCount(0));
         situations.put("gc-count", gcCount(2));
+        situations.put("found-late", foundLate());
 
         StringBuilder text = new StringBuilder();
         situations.forEach((name, facts) -> text.append(name).append(": ").append(SummaryText.render(facts))
@@ -136,5 +137,11 @@ class SummaryTextTest {
                 new AlertFact(2, 2, 1, "4-core", "gc.count", "counts", Kind.REGRESSION,
                         before == 0 ? null : 19 / before, before, before + 19, false)),
                 List.of());
+    }
+
+    /** One case 12% slower, its change placed 14 commits back by the history search. */
+    private static GroupFacts foundLate() {
+        return new GroupFacts(List.of(new AlertFact(1, 1, 1, "4-core", PRIMARY, "ops/s", Kind.REGRESSION, -0.12, 100,
+                88, false)), List.of(), 14);
     }
 }

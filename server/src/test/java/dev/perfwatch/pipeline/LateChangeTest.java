@@ -75,6 +75,9 @@ class LateChangeTest {
         JsonNode alerts = api.get("/api/v1/alerts?project=" + project).json();
         assertThat(alerts).hasSize(1);
         assertThat(alerts.get(0).get("commit").get("sha").asString()).isEqualTo(seeds.sha(13));
+        JsonNode group = api.get("/api/v1/alert-groups?project=" + project).json().get(0);
+        assertThat(group.get("summary").asString()).as("the culprit is older than the alert, and the summary says so")
+            .endsWith("; found 1 commit after the culprit");
     }
 
     @Test
