@@ -17,12 +17,15 @@ final class EnvironmentLabels {
             List<Comparison.Case> removed) {
     }
 
-    /** "4-core · JDK 17.0.15", with the VM name and then the JVM arguments where two labels would read the same. */
+    /**
+     * "4-core · JDK 17.0.15", with the VM name and then the JVM arguments where two labels would read the same. An
+     * environment that reported no JDK (a Codespeed executable) is named by its VM name, as the timelines name it:
+     * "8-core · Flink" rather than "8-core · JDK unknown".
+     */
     static List<Comparison.HostClass> labelled(List<Environment> environments) {
         List<String> labels = new ArrayList<>();
         for (Environment environment : environments) {
-            String jdk = environment.facts().jdkVersion();
-            labels.add(environment.facts().hostClass() + " · JDK " + (jdk.isEmpty() ? "unknown" : jdk));
+            labels.add(base(environment.facts()));
         }
         widen(labels, environments, facts -> facts.vmName().replace(" 64-Bit Server VM", ""));
         widen(labels, environments, facts -> String.join(" ", facts.jvmArgs()));
@@ -34,6 +37,13 @@ final class EnvironmentLabels {
         }
         out.sort(Comparator.comparing(Comparison.HostClass::environment));
         return out;
+    }
+
+    private static String base(ComparisonQueries.ResultRow facts) {
+        if (!facts.jdkVersion().isEmpty()) {
+            return facts.hostClass() + " · JDK " + facts.jdkVersion();
+        }
+        return facts.vmName().isBlank() ? facts.hostClass() : facts.hostClass() + " · " + facts.vmName();
     }
 
     private static void widen(List<String> labels, List<Environment> environments,
