@@ -65,8 +65,11 @@ final class HostCheck {
             String[] parts = text.strip().split("\\s+");
             check.put("loadAverage", Double.parseDouble(parts[0]));
         });
-        double busy = HostFacts.busyProcesses(200).stream().mapToDouble(HostFacts.Busy::cpus).sum();
+        List<HostFacts.Busy> processes = HostFacts.busyProcesses(200);
+        double busy = processes.stream().mapToDouble(HostFacts.Busy::cpus).sum();
         check.put("busyCpus", Math.round(busy * 100) / 100.0);
+        // Which processes, so that a noisy verdict names its cause (the server keeps the check as sent).
+        check.set("busyProcesses", HostFacts.json(processes));
     }
 
     static List<String> command(String cpus) {
