@@ -34,7 +34,7 @@ public final class RunnerMain {
 
             demo     generate a small project with a regression and its fix, queue every commit, and run them
                        --server URL --token TOKEN (an admin or write token that may also lease: admin)
-                       [--cpus LIST] [--data-dir DIR] [--host-class local] [--project demo-strings]
+                       [--cpus LIST] [--data-dir DIR] [--host-class local] [--project demo-strings] [--quiet-wait 20s]
             """;
 
     private RunnerMain() {
