@@ -203,8 +203,9 @@ final class Execution {
         timings.build = Duration.between(building, Instant.now());
         checkStopped();
 
-        progress.phase("run");
+        progress.phase("wait");
         ObjectNode quiet = awaitQuietHost(log);
+        progress.phase("run");
         // The yardstick on both sides of JMH: the server marks the run noisy when the host moved (docs/runner.md).
         ObjectNode before = HostCheck.measure(settings.cpus(), environment);
         ObjectNode facts = HostFacts.sample(500);

@@ -99,10 +99,11 @@ final class QuietHost {
         return busy.stream().mapToDouble(HostFacts.Busy::cpus).sum();
     }
 
-    /** "1.9 CPUs: 5991 java -classpath … (100%), 5828 postgres (92%)", for the log. */
+    /** "1.92 CPUs: 5991 java -classpath … (100%), 5828 postgres (92%)", the three busiest, for the log. */
     static String describe(List<HostFacts.Busy> busy) {
-        return String.format(Locale.ROOT, "%.2f CPUs: %s", cpus(busy), busy.stream()
+        return String.format(Locale.ROOT, "%.2f CPUs: %s%s", cpus(busy), busy.stream()
+            .limit(3)
             .map(p -> String.format(Locale.ROOT, "%d %s (%.0f%%)", p.pid(), p.command(), p.cpus() * 100))
-            .collect(Collectors.joining(", ")));
+            .collect(Collectors.joining(", ")), busy.size() > 3 ? " and " + (busy.size() - 3) + " more" : "");
     }
 }
