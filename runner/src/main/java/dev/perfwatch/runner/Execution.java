@@ -204,7 +204,8 @@ final class Execution {
         checkStopped();
 
         progress.phase("wait");
-        ObjectNode quiet = awaitQuietHost(log);
+        ObjectNode quiet = QuietHost.ofProc().beforeJob(settings.quietWait(), () -> stopReason != null, log);
+        checkStopped();
         progress.phase("run");
         // The yardstick on both sides of JMH: the server marks the run noisy when the host moved (docs/runner.md).
         ObjectNode before = HostCheck.measure(settings.cpus(), environment);
@@ -251,40 +252,6 @@ final class Execution {
         byte[] bytes = ServerClient.JSON.writeValueAsBytes(body);
         Files.deleteIfExists(result);
         return bytes;
-    }
-
-    /**
-     * Waits (at most --quiet-wait) for the host's other processes to quiet before the host check and the forks
-     * (docs/runner.md, "Busy host"); what it found, for the run's metadata, or null when the runner does not wait.
-     */
-    private ObjectNode awaitQuietHost(LogTail log) throws InterruptedException, Stopped {
-        Duration limit = settings.quietWait();
-        if (limit.isZero() || limit.isNegative()) {
-            return null;
-        }
-        QuietHost.Waited waited = QuietHost.ofProc().await(limit, () -> stopReason != null, busy -> {
-            String line = String.format(java.util.Locale.ROOT, "waiting up to %d s for the host to quiet (%s)",
-                    limit.toSeconds(), QuietHost.describe(busy));
-            Log.info("%s", line);
-            log.add("perfwatch-runner: " + line);
-        });
-        checkStopped();
-        double seconds = waited.waited().toMillis() / 1000.0;
-        if (!waited.busy().isEmpty()) {
-            String line = waited.quiet() ? String.format(java.util.Locale.ROOT, "the host is quiet after %.1f s", seconds)
-                    : String.format(java.util.Locale.ROOT, "the host stayed busy for %.1f s (%s): measuring anyway, the"
-                            + " host checks mark the run", seconds, QuietHost.describe(waited.busy()));
-            Log.info("%s", line);
-            log.add("perfwatch-runner: " + line);
-        }
-        ObjectNode node = ServerClient.JSON.createObjectNode();
-        node.put("quiet", waited.quiet());
-        node.put("seconds", seconds);
-        node.put("limitSeconds", limit.toMillis() / 1000.0);
-        if (!waited.busy().isEmpty()) {
-            node.put("busyCpus", Math.round(waited.busyCpus() * 100) / 100.0);
-        }
-        return node;
     }
 
     /** The configured command, else the wrapper of the module or the repository, else the machine's mvn. */

@@ -8,6 +8,8 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 /**
  * Waits, before a job's host check and forks, until the host's other processes are quiet, as pyperf and JMH's
  * own advice would have it: a run measured while something else takes the cores is noise, and is then left out of
@@ -89,6 +91,37 @@ final class QuietHost {
             }
         }
         return new Waited(false, since(start), lastBusy);
+    }
+
+    /**
+     * The wait before a job's host check and forks, logged to the console and the job's log when the host was busy;
+     * what it found, for the run's metadata, or null when the runner does not wait (a limit of zero).
+     */
+    ObjectNode beforeJob(Duration limit, BooleanSupplier stopped, LogTail log) throws InterruptedException {
+        if (limit.isZero() || limit.isNegative()) {
+            return null;
+        }
+        Waited waited = await(limit, stopped, busy -> say(log, String.format(Locale.ROOT,
+                "waiting up to %d s for the host to quiet (%s)", limit.toSeconds(), describe(busy))));
+        double seconds = waited.waited().toMillis() / 1000.0;
+        if (!waited.busy().isEmpty()) {
+            say(log, waited.quiet() ? String.format(Locale.ROOT, "the host is quiet after %.1f s", seconds)
+                    : String.format(Locale.ROOT, "the host stayed busy for %.1f s (%s): measuring anyway, the host"
+                            + " checks mark the run", seconds, describe(waited.busy())));
+        }
+        ObjectNode node = ServerClient.JSON.createObjectNode();
+        node.put("quiet", waited.quiet());
+        node.put("seconds", seconds);
+        node.put("limitSeconds", limit.toMillis() / 1000.0);
+        if (!waited.busy().isEmpty()) {
+            node.put("busyCpus", Math.round(waited.busyCpus() * 100) / 100.0);
+        }
+        return node;
+    }
+
+    private static void say(LogTail log, String line) {
+        Log.info("%s", line);
+        log.add("perfwatch-runner: " + line);
     }
 
     private Duration since(long start) {

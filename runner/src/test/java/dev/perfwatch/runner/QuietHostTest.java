@@ -1,11 +1,14 @@
 package dev.perfwatch.runner;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -96,6 +99,31 @@ class QuietHostTest {
         List<HostFacts.Busy> many = List.of(new HostFacts.Busy(1, "a", 0.5), new HostFacts.Busy(2, "b", 0.25),
                 new HostFacts.Busy(3, "c", 0.125), new HostFacts.Busy(4, "d", 0.125));
         assertThat(QuietHost.describe(many)).isEqualTo("1.00 CPUs: 1 a (50%), 2 b (25%), 3 c (13%) and 1 more");
+    }
+
+    @Test
+    void beforeJobWhenHostStaysBusyLogsTheWaitAndTellsTheMetadata(@TempDir Path dir) throws Exception {
+        Script script = new Script(1.3);
+        try (LogTail log = new LogTail(dir.resolve("attempt.log"), 100)) {
+            ObjectNode node = script.host().beforeJob(Duration.ofSeconds(10), () -> false, log);
+            assertThat(node.get("quiet").asBoolean()).isFalse();
+            assertThat(node.get("seconds").asDouble()).isEqualTo(10.0);
+            assertThat(node.get("busyCpus").asDouble()).isEqualTo(1.3);
+            assertThat(log.tail(10)).isEqualTo(
+                    "perfwatch-runner: waiting up to 10 s for the host to quiet (1.30 CPUs: 42 postgres: checkpointer"
+                            + " (130%))\n"
+                            + "perfwatch-runner: the host stayed busy for 10.0 s (1.30 CPUs: 42 postgres: checkpointer"
+                            + " (130%)): measuring anyway, the host checks mark the run\n");
+        }
+    }
+
+    @Test
+    void beforeJobWhenWaitIsOffSamplesNothing(@TempDir Path dir) throws Exception {
+        Script script = new Script(1.3);
+        try (LogTail log = new LogTail(dir.resolve("attempt.log"), 100)) {
+            assertThat(script.host().beforeJob(Duration.ZERO, () -> false, log)).isNull();
+        }
+        assertThat(script.samples).isZero();
     }
 
     @Test
