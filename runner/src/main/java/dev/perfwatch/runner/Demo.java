@@ -140,12 +140,13 @@ final class Demo {
                 String sha = point.get("commit").get("sha").asText();
                 double score = point.get("score").asDouble();
                 read.scores().put(sha, score);
-                boolean busy = point.path("noisy").asBoolean(false);
-                if (busy) {
+                // A busy or moved host skews times, not bytes per operation: detection judges allocation anyway.
+                boolean notJudged = point.path("noisy").asBoolean(false) && metric.equals("primary");
+                if (notJudged) {
                     read.notJudged().put(sha, point.path("noiseReason").asText(""));
                 }
                 System.out.printf("    %s  %14.1f  %s%s%n", sha.substring(0, 8), score, messages.getOrDefault(sha, ""),
-                        busy ? "   [not judged: " + firstReason(point.path("noiseReason").asText("")) + "]" : "");
+                        notJudged ? "   [not judged: " + firstReason(point.path("noiseReason").asText("")) + "]" : "");
             }
             all.add(read);
         }
@@ -183,8 +184,7 @@ final class Demo {
                 String change = Math.max(from, to) < 1 ? "none" : from < 1 ? "from none" : to < 1 ? "none left"
                         : String.format("%+.0f%%", (to / from - 1) * 100);
                 // Throughput measured on a busy host is drawn but never judged; bytes per operation hold anyway.
-                if (one.metric().equals("primary")
-                        && (one.notJudged().containsKey(at.sha()) || one.notJudged().containsKey(before.sha()))) {
+                if (one.notJudged().containsKey(at.sha()) || one.notJudged().containsKey(before.sha())) {
                     change += ", not judged: host busy or moved";
                 }
                 System.out.printf("    %-28s %-10s %10.1f -> %10.1f %-6s (%s)%n", one.name(),
