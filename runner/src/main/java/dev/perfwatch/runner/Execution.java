@@ -121,12 +121,13 @@ final class Execution {
                 }
                 timings.upload = Duration.between(uploading, Instant.now());
                 finishSucceeded(log);
-                Log.info("job %s: done; overhead %.1f s (lease %.1f s, fetch %.1f s, build %.1f s%s, upload %.1f s),"
-                        + " JMH %.1f s", label,
+                Log.info("job %s: done; overhead %.1f s (lease %.1f s, fetch %.1f s, build %.1f s%s, quiet wait %.1f s,"
+                        + " upload %.1f s), JMH %.1f s", label,
                         timings.overhead(Duration.between(started, Instant.now())).plus(leaseTime).toMillis() / 1000.0,
                         leaseTime.toMillis() / 1000.0, timings.fetch.toMillis() / 1000.0,
                         timings.build.toMillis() / 1000.0,
-                        timings.buildCached ? " cached" : "", timings.upload.toMillis() / 1000.0,
+                        timings.buildCached ? " cached" : "", timings.quietWait.toMillis() / 1000.0,
+                        timings.upload.toMillis() / 1000.0,
                         timings.jmh.toMillis() / 1000.0);
             }
             catch (Stopped ex) {
@@ -203,6 +204,11 @@ final class Execution {
         timings.build = Duration.between(building, Instant.now());
         checkStopped();
 
+        progress.phase("wait");
+        Instant waiting = Instant.now();
+        ObjectNode quiet = QuietHost.ofProc().beforeJob(settings.quietWait(), () -> stopReason != null, log);
+        timings.quietWait = Duration.between(waiting, Instant.now());
+        checkStopped();
         progress.phase("run");
         // The yardstick on both sides of JMH: the server marks the run noisy when the host moved (docs/runner.md).
         ObjectNode before = HostCheck.measure(settings.cpus(), environment);
@@ -240,6 +246,9 @@ final class Execution {
         body.set("commit", commitInfo);
         body.set("host", HostFacts.host(settings.name(), settings.hostClass()));
         ObjectNode metadata = metadata(facts, jdk, command, timings);
+        if (quiet != null) {
+            metadata.set("quietWait", quiet);
+        }
         metadata.set("hostCheck", hostCheck);
         body.set("metadata", metadata);
         body.set("jmh", jmh);
@@ -417,6 +426,7 @@ final class Execution {
         timingNode.put("fetchSeconds", timings.fetch.toMillis() / 1000.0);
         timingNode.put("buildSeconds", timings.build.toMillis() / 1000.0);
         timingNode.put("buildCached", timings.buildCached);
+        timingNode.put("quietWaitSeconds", timings.quietWait.toMillis() / 1000.0);
         timingNode.put("jmhSeconds", timings.jmh.toMillis() / 1000.0);
         return metadata;
     }
@@ -509,6 +519,9 @@ final class Execution {
         Duration jmh = Duration.ZERO;
 
         Duration upload = Duration.ZERO;
+
+        /** Waiting for other processes to quiet: the host's doing, not the runner's, but no benchmark runs. */
+        Duration quietWait = Duration.ZERO;
 
         boolean buildCached;
 

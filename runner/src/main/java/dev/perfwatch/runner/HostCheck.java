@@ -41,11 +41,15 @@ final class HostCheck {
         List<String> command = command(cpus);
         check.put("pinned", command.get(0).equals("taskset"));
         try {
-            long[] times = run(command, environment);
+            String output = run(command, environment);
+            long[] times = parse(output);
             ArrayNode samples = check.putArray("samplesNanos");
             Arrays.stream(times).forEach(samples::add);
             check.put("medianNanos", ReferenceWorkload.median(times));
             check.put("spread", Math.round(ReferenceWorkload.spread(times) * 10_000) / 10_000.0);
+            // Which half moved: the memory chase (the shared cache, memory) or the register mixing (the core).
+            half(output, "chase").ifPresent(chase -> check.put("chaseMedianNanos", ReferenceWorkload.median(chase)));
+            half(output, "mix").ifPresent(mix -> check.put("mixMedianNanos", ReferenceWorkload.median(mix)));
         }
         catch (IOException ex) {
             check.put("error", ex.getMessage());
@@ -65,8 +69,11 @@ final class HostCheck {
             String[] parts = text.strip().split("\\s+");
             check.put("loadAverage", Double.parseDouble(parts[0]));
         });
-        double busy = HostFacts.busyProcesses(200).stream().mapToDouble(HostFacts.Busy::cpus).sum();
+        List<HostFacts.Busy> processes = HostFacts.busyProcesses(200);
+        double busy = processes.stream().mapToDouble(HostFacts.Busy::cpus).sum();
         check.put("busyCpus", Math.round(busy * 100) / 100.0);
+        // Which processes, so that a noisy verdict names its cause (the server keeps the check as sent).
+        check.set("busyProcesses", HostFacts.json(processes));
     }
 
     static List<String> command(String cpus) {
@@ -98,7 +105,7 @@ final class HostCheck {
         return List.of("-jar", System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0]);
     }
 
-    private static long[] run(List<String> command, Map<String, String> environment) throws IOException,
+    private static String run(List<String> command, Map<String, String> environment) throws IOException,
             InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().clear();
@@ -115,7 +122,24 @@ final class HostCheck {
         if (process.exitValue() != 0) {
             throw new IOException("the reference workload failed (exit " + process.exitValue() + "): " + output);
         }
-        return parse(output);
+        return output;
+    }
+
+    /** The times of one half ("chase 1 2 3 …"), when the workload printed them. */
+    static java.util.Optional<long[]> half(String output, String name) {
+        return output.lines()
+            .filter(line -> line.startsWith(name + " "))
+            .map(line -> line.substring(name.length() + 1).strip().split(" "))
+            .filter(words -> words.length == ReferenceWorkload.REPETITIONS)
+            .flatMap(words -> {
+                try {
+                    return java.util.stream.Stream.of(Arrays.stream(words).mapToLong(Long::parseLong).toArray());
+                }
+                catch (NumberFormatException ex) {
+                    return java.util.stream.Stream.empty();
+                }
+            })
+            .findFirst();
     }
 
     static long[] parse(String output) throws IOException {

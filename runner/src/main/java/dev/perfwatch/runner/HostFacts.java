@@ -90,17 +90,21 @@ final class HostFacts {
             }
         });
         List<Busy> busy = busyProcesses(sampleMillis);
-        ArrayNode list = facts.putArray("busyProcesses");
-        double others = 0;
-        for (Busy process : busy) {
-            others += process.cpus();
+        facts.set("busyProcesses", json(busy));
+        facts.put("loaded", busy.stream().mapToDouble(Busy::cpus).sum() > LOADED_CPUS);
+        return facts;
+    }
+
+    /** The ten busiest, as the metadata lists them. */
+    static ArrayNode json(List<Busy> busy) {
+        ArrayNode list = ServerClient.JSON.createArrayNode();
+        for (Busy process : busy.subList(0, Math.min(10, busy.size()))) {
             ObjectNode node = list.addObject();
             node.put("pid", process.pid());
             node.put("command", process.command());
             node.put("cpuPercent", Math.round(process.cpus() * 1000) / 10.0);
         }
-        facts.put("loaded", others > LOADED_CPUS);
-        return facts;
+        return list;
     }
 
     /** Intel's no_turbo is inverted: 0 means turbo on. */
@@ -115,7 +119,10 @@ final class HostFacts {
     record Busy(long pid, String command, double cpus) {
     }
 
-    /** Processes (not ours) that used more than 5% of a CPU during the sample, busiest first, at most ten. */
+    /**
+     * Processes that used more than 5% of a CPU during the sample, busiest first. Not the runner's own process tree
+     * (its JVM, its build, its JMH forks, its parent shell): the runner judges the host it measures on, not itself.
+     */
     static List<Busy> busyProcesses(long sampleMillis) {
         Path proc = Path.of("/proc");
         if (!Files.isDirectory(proc)) {
@@ -149,7 +156,7 @@ final class HostFacts {
             }
         }
         busy.sort(Comparator.comparingDouble(Busy::cpus).reversed());
-        return busy.size() > 10 ? busy.subList(0, 10) : busy;
+        return busy;
     }
 
     private static Map<Long, Long> cpuTicks(Path proc) {

@@ -34,39 +34,68 @@ final class ReferenceWorkload {
 
     public static void main(String[] args) {
         ReferenceWorkload workload = new ReferenceWorkload();
-        long[] times = workload.measure(WARMUPS, REPETITIONS);
-        StringBuilder line = new StringBuilder();
-        for (long time : times) {
-            line.append(line.isEmpty() ? "" : " ").append(time);
-        }
-        System.out.println(line);
+        Times times = workload.measure(WARMUPS, REPETITIONS);
+        // The halves first, the whole last: readers of older runners take the last line.
+        System.out.println(line("chase ", times.chase()));
+        System.out.println(line("mix ", times.mix()));
+        System.out.println(line("", times.total()));
     }
 
-    long[] measure(int warmups, int repetitions) {
+    private static String line(String label, long[] times) {
+        StringBuilder line = new StringBuilder(label);
+        for (int i = 0; i < times.length; i++) {
+            line.append(i == 0 ? "" : " ").append(times[i]);
+        }
+        return line.toString();
+    }
+
+    /**
+     * The timed repetitions in ns: whole, and their two halves, so that a check that moved says whether the memory
+     * (a neighbour in the shared cache) or the core (another process on it) did.
+     */
+    record Times(long[] total, long[] chase, long[] mix) {
+    }
+
+    Times measure(int warmups, int repetitions) {
         long sink = 0;
         for (int i = 0; i < warmups; i++) {
             sink += once();
         }
-        long[] times = new long[repetitions];
+        long[] total = new long[repetitions];
+        long[] chase = new long[repetitions];
+        long[] mix = new long[repetitions];
         for (int i = 0; i < repetitions; i++) {
             long start = System.nanoTime();
-            sink += once();
-            times[i] = System.nanoTime() - start;
+            int slot = chase();
+            long middle = System.nanoTime();
+            sink += mix(slot);
+            long end = System.nanoTime();
+            total[i] = end - start;
+            chase[i] = middle - start;
+            mix[i] = end - middle;
         }
         if (sink == 42) {
             // Never true in practice; using the result keeps the JIT from removing the work.
             System.err.print("");
         }
-        return times;
+        return new Times(total, chase, mix);
     }
 
     /** One repetition; its result depends on every step, and is the same on every run. */
     long once() {
+        return mix(chase());
+    }
+
+    private int chase() {
         int slot = 0;
         for (int i = 0; i < STEPS; i++) {
             slot = next[slot];
         }
-        long mix = slot;
+        return slot;
+    }
+
+    private static long mix(long seed) {
+        long mix = seed;
         for (int i = 0; i < MIXES; i++) {
             mix = mix * 6364136223846793005L + 1442695040888963407L;
             mix ^= mix >>> 29;

@@ -20,6 +20,8 @@ public final class RunnerMain {
                        --name NAME           this runner's name (PERFWATCH_RUNNER_NAME, default the host name)
                        --heap SIZE           fixed heap of every benchmark JVM (default 1g)
                        --poll-interval 5s    how often an idle runner asks for work
+                       --quiet-wait 60s      wait this long at most for other processes to quiet before JMH
+                                             starts; 0 does not wait (PERFWATCH_RUNNER_QUIET_WAIT)
                        --no-build-cache      rebuild the suite even when this commit's jar was built before
                        --exit-when-idle      stop when no job waits
 
@@ -32,7 +34,7 @@ public final class RunnerMain {
 
             demo     generate a small project with a regression and its fix, queue every commit, and run them
                        --server URL --token TOKEN (an admin or write token that may also lease: admin)
-                       [--cpus LIST] [--data-dir DIR] [--host-class local] [--project demo-strings]
+                       [--cpus LIST] [--data-dir DIR] [--host-class local] [--project demo-strings] [--quiet-wait 20s]
             """;
 
     private RunnerMain() {

@@ -12,9 +12,12 @@ import java.util.Map;
  * @param cpus the CPU list benchmark JVMs are pinned to with taskset, as taskset takes it ("0-3"); null: unpinned
  * @param heap the fixed heap (-Xms = -Xmx) of every benchmark JVM, so that GC numbers compare between runs
  * @param exitWhenIdle stop when the queue is empty (demos and tests) instead of polling forever
+ * @param quietWait how long a job waits for the host's other processes to quiet before its forks start; zero: not
+ *     at all (docs/runner.md, "Busy host")
  */
 record Settings(String server, String token, String name, String hostClass, String cpus, Path dataDir,
-        Map<String, Path> jdks, String heap, Duration pollInterval, boolean buildCache, boolean exitWhenIdle) {
+        Map<String, Path> jdks, String heap, Duration pollInterval, boolean buildCache, boolean exitWhenIdle,
+        Duration quietWait) {
 
     static final String VERSION = "0.1.0";
 
@@ -37,7 +40,8 @@ record Settings(String server, String token, String name, String hostClass, Stri
                 Jdks.resolve(options.all("jdk"), options.environment("PERFWATCH_RUNNER_JDKS")),
                 options.get("heap", "PERFWATCH_RUNNER_HEAP").orElse("1g"),
                 Durations.parse(options.get("poll-interval", "PERFWATCH_RUNNER_POLL_INTERVAL").orElse("5s")),
-                !options.flag("no-build-cache"), options.flag("exit-when-idle"));
+                !options.flag("no-build-cache"), options.flag("exit-when-idle"),
+                Durations.parse(options.get("quiet-wait", "PERFWATCH_RUNNER_QUIET_WAIT").orElse("60s")));
     }
 
     Path dir(String name) {

@@ -43,6 +43,11 @@ class ReferenceWorkloadTest {
     @Test
     void parseWhenOutputIsNotTheTimesRefusesIt() throws IOException {
         assertThat(HostCheck.parse("warning: something\n1 2 3 4 5 6 7")).containsExactly(1, 2, 3, 4, 5, 6, 7);
+        String output = "chase 1 1 1 1 1 1 1\nmix 9 8 7 6 5 4 3\n10 9 8 7 6 5 4";
+        assertThat(HostCheck.parse(output)).containsExactly(10, 9, 8, 7, 6, 5, 4);
+        assertThat(HostCheck.half(output, "mix")).hasValueSatisfying(mix -> assertThat(mix).containsExactly(9, 8, 7,
+                6, 5, 4, 3));
+        assertThat(HostCheck.half("1 2 3 4 5 6 7", "chase")).isEmpty();
         assertThatThrownBy(() -> HostCheck.parse("1 2 3")).hasMessageContaining("printed 3 times");
         assertThatThrownBy(() -> HostCheck.parse("Error: could not find main class"))
             .hasMessageContaining("printed no times");
@@ -59,5 +64,9 @@ class ReferenceWorkloadTest {
         assertThat(check.get("pinned").asBoolean()).isFalse();
         assertThat(check.get("cores").asInt()).isPositive();
         assertThat(check.has("busyCpus")).isTrue();
+        assertThat(check.get("busyProcesses").isArray()).isTrue();
+        // The halves add up to about the whole (the median of sums is not the sum of medians, hence the margin).
+        long halves = check.get("chaseMedianNanos").asLong() + check.get("mixMedianNanos").asLong();
+        assertThat(halves).isBetween(check.get("medianNanos").asLong() / 2, check.get("medianNanos").asLong() * 2);
     }
 }

@@ -39,8 +39,12 @@ class HostCheckStore {
             .optional();
     }
 
-    /** The median reference time of the runner's newest checks of this workload, when it has enough of them. */
-    OptionalDouble baseline(UUID runner, String workload, int checks, int minChecks) {
+    /**
+     * The median reference time of the runner's newest checks of this workload, when it has enough of them. Checks
+     * taken while other processes kept the host busy (the load rule, {@link ReferenceCheck#loadPerCore}) are left
+     * out: a baseline of loaded checks made the first job on a quiet host look moved (docs/runner.md, "Busy host").
+     */
+    OptionalDouble baseline(UUID runner, String workload, RunnersProperties.Noise noise) {
         if (runner == null) {
             return OptionalDouble.empty();
         }
@@ -48,14 +52,17 @@ class HostCheckStore {
                 select percentile_cont(0.5) within group (order by median_nanos) as baseline, count(*) as checks
                 from (select median_nanos from reference_check
                       where runner_id = :runner and workload = :workload
+                        and (cores is null or cores < 1 or coalesce(busy_cpus, load_average) is null
+                             or coalesce(busy_cpus, load_average) / cores <= :loadPerCore)
                       order by checked_at desc, id desc
                       limit :limit) newest
                 """)
             .param("runner", runner)
             .param("workload", workload)
-            .param("limit", checks)
-            .query((rs, row) -> rs.getLong("checks") >= minChecks ? OptionalDouble.of(rs.getDouble("baseline"))
-                    : OptionalDouble.empty())
+            .param("loadPerCore", noise.loadPerCore())
+            .param("limit", noise.baselineChecks())
+            .query((rs, row) -> rs.getLong("checks") >= noise.minBaselineChecks()
+                    ? OptionalDouble.of(rs.getDouble("baseline")) : OptionalDouble.empty())
             .single();
     }
 

@@ -89,8 +89,7 @@ class NoiseMarking {
         String workload = uploaded.workload() == null || uploaded.workload().isBlank() ? "reference-1"
                 : uploaded.workload();
         RunnersProperties.Noise noise = properties.noise();
-        OptionalDouble baseline = store.baseline(run.runner(), workload, noise.baselineChecks(),
-                noise.minBaselineChecks());
+        OptionalDouble baseline = store.baseline(run.runner(), workload, noise);
         List<String> reasons = rules.reasons(uploaded.before(), uploaded.after(), baseline);
         boolean noisy = !reasons.isEmpty();
         String reason = noisy ? String.join("; ", reasons) : null;

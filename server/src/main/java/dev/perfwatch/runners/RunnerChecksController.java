@@ -62,8 +62,7 @@ class RunnerChecksController {
         }
         String workload = check.workloadOr("reference-1");
         RunnersProperties.Noise noise = properties.noise();
-        OptionalDouble baseline = store.baseline(runner.id(), workload, noise.baselineChecks(),
-                noise.minBaselineChecks());
+        OptionalDouble baseline = store.baseline(runner.id(), workload, noise);
         boolean inLine = new NoiseRules(noise).inLine(check, baseline);
         store.insertCheck(runner.id(), null, "idle", workload, check, inLine);
         var reason = health.recover(runner.id());

@@ -153,6 +153,28 @@ class HostChecksTest {
     }
 
     @Test
+    void uploadWhenRunnerChecksWereLoadedBeforeIsJudgedWithoutThem() {
+        String runner = register("loaded-baseline-1", "nc-loaded-baseline");
+        // Three idle checks while other work kept the host busy (load 1.0 per core): slow, and no yardstick.
+        for (int i = 0; i < 3; i++) {
+            assertThat(check(runner, 20_000_000, 1.0).get("inLine").asBoolean()).isFalse();
+        }
+        UUID quiet = UUID.randomUUID();
+        upload(quiet, "nc-loaded-baseline-project", Runs.sha(3), "loaded-baseline-1", 8_000_000, 8_200_000, 0.1);
+        JsonNode run = api.get("/api/v1/runs/" + quiet).json();
+        // Judged against the loaded checks it would be "60% less time than this runner's baseline (20.0 ms)".
+        assertThat(run.get("hostCheck").get("noisy").asBoolean()).as(run.get("hostCheck").toString()).isFalse();
+
+        // Quiet checks still make a baseline, and a run far from it is still noisy.
+        check(runner, 8_100_000, 0.1);
+        UUID moved = UUID.randomUUID();
+        upload(moved, "nc-loaded-baseline-project", Runs.sha(4), "loaded-baseline-1", 12_000_000, 12_100_000, 0.1);
+        JsonNode slow = api.get("/api/v1/runs/" + moved).json();
+        assertThat(slow.get("hostCheck").get("noisy").asBoolean()).isTrue();
+        assertThat(slow.get("hostCheck").get("baselineNanos").asLong()).isEqualTo(8_100_000);
+    }
+
+    @Test
     void checkWhenLoadAboveCoresIsNotInLine() {
         String runner = register("loaded-check", "nc-load");
         JsonNode answer = check(runner, 40_000_000, 5.0);

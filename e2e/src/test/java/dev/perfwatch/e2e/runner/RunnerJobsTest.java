@@ -47,7 +47,7 @@ class RunnerJobsTest {
             .get("token").asString();
         fixture = FixtureSuite.create(work.resolve("fixture"));
         runner = RunnerProcess.start(server.url(), runnerToken, "e2e-main", "runner-main", work.resolve("runner-main"),
-                "--cpus", "0");
+                "--cpus", "0", "--quiet-wait", "1s");
     }
 
     @AfterAll
@@ -82,6 +82,12 @@ class RunnerJobsTest {
         assertThat(run.get("metadata").get("hostCheck").get("before").get("medianNanos").asLong()).isPositive();
         assertThat(run.get("metadata").get("hostCheck").get("after").get("samplesNanos")).hasSize(7);
         assertThat(run.get("hostCheck").has("noisy")).isTrue();
+        // Which processes were busy and which half of the workload moved, so that a verdict names its cause.
+        assertThat(run.get("metadata").get("hostCheck").get("before").get("busyProcesses").isArray()).isTrue();
+        assertThat(run.get("metadata").get("hostCheck").get("after").get("mixMedianNanos").asLong()).isPositive();
+        // It waited for a quiet host first, at most --quiet-wait (quiet or not depends on the machine's load).
+        assertThat(run.get("metadata").get("quietWait").get("limitSeconds").asDouble()).isEqualTo(1.0);
+        assertThat(run.get("metadata").get("quietWait").get("seconds").asDouble()).isBetween(0.0, 10.0);
         assertThat(run.get("metadata").get("jmhCommand").toString()).contains("-prof", "gc", "-Xmx256m");
         JsonNode series = admin.ok(admin.get("/api/v1/series?project=e2e-stored"));
         assertThat(series.findValuesAsString("benchmark")).contains("fixture.FixtureBenchmark.concat",

@@ -30,7 +30,10 @@ final class RunnerProcess implements AutoCloseable {
             Path log = dataDir.resolveSibling(name + ".log");
             List<String> command = new ArrayList<>(List.of(java(), "-Xmx256m", "-jar", runnerJar(), "run",
                     "--server", server, "--token", token, "--host-class", hostClass, "--name", name, "--data-dir",
-                    dataDir.toString(), "--poll-interval", "300ms", "--heap", "256m"));
+                    dataDir.toString(), "--poll-interval", "300ms", "--heap", "256m",
+                    // These tests are about jobs, not about measuring well: no waiting for a quiet host (QuietHostTest
+                    // tests the wait, RunnerJobsTest its wiring). The last --quiet-wait given wins.
+                    "--quiet-wait", "0"));
             command.addAll(List.of(extra));
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
