@@ -1,0 +1,273 @@
+package dev.perfwatch.series;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.SerializableString;
+import tools.jackson.core.io.SerializedString;
+
+/**
+ * The points of a read as columns ({@code form=columns}, docs/api.md): one array per field, each commit once with
+ * the points naming it by index, instants as epoch milliseconds. It exists for the timeline: the default form spends
+ * most of a 10,000-point read's JVM CPU making and writing an Instant, a UUID and a field name per value, and repeats
+ * each commit's strings per point (docs/performance.md, "Reads, session of 2026-11-24 04:50"). The rows are kept as
+ * primitives straight from the result set; no record per point. Non-finite numbers are written as null, as in the
+ * default form; {@code PointColumnsTest} holds the two forms to the same data.
+ */
+final class PointColumns {
+
+    private static final SerializableString COMMITS = new SerializedString("commits");
+
+    private static final SerializableString SHA = new SerializedString("sha");
+
+    private static final SerializableString TIME = new SerializedString("time");
+
+    private static final SerializableString AUTHOR = new SerializedString("author");
+
+    private static final SerializableString MESSAGE = new SerializedString("message");
+
+    private static final SerializableString COMMIT = new SerializedString("commit");
+
+    private static final SerializableString SCORE = new SerializedString("score");
+
+    private static final SerializableString ERROR = new SerializedString("error");
+
+    private static final SerializableString CI_LOWER = new SerializedString("ciLower");
+
+    private static final SerializableString CI_UPPER = new SerializedString("ciUpper");
+
+    private static final SerializableString RUN = new SerializedString("run");
+
+    private static final SerializableString RECORDED_AT = new SerializedString("recordedAt");
+
+    private static final SerializableString NOISY = new SerializedString("noisy");
+
+    private static final SerializableString NOISE_REASON = new SerializedString("noiseReason");
+
+    /** An absent instant among the epoch milliseconds. */
+    private static final long NO_TIME = Long.MIN_VALUE;
+
+    private int size;
+
+    private long[] commit;
+
+    private double[] score;
+
+    private double[] error;
+
+    private double[] ciLower;
+
+    private double[] ciUpper;
+
+    private UUID[] run;
+
+    /** Epoch nanoseconds. */
+    private long[] recordedAt;
+
+    private boolean[] noisy;
+
+    private String[] noiseReason;
+
+    PointColumns(int capacity) {
+        int initial = Math.max(16, Math.min(capacity, 16_384));
+        commit = new long[initial];
+        score = new double[initial];
+        error = new double[initial];
+        ciLower = new double[initial];
+        ciUpper = new double[initial];
+        run = new UUID[initial];
+        recordedAt = new long[initial];
+        noisy = new boolean[initial];
+        noiseReason = new String[initial];
+    }
+
+    int size() {
+        return size;
+    }
+
+    long[] commits() {
+        return Arrays.copyOf(commit, size);
+    }
+
+    /**
+     * One row of {@link SeriesQueries#POINTS}: commit_id, score, error, ci_lower, ci_upper, run_id, recorded_at,
+     * noisy, noise_reason. SQL null becomes NaN (written as null, as non-finite numbers are).
+     */
+    void add(ResultSet rs) throws SQLException {
+        if (size == commit.length) {
+            grow();
+        }
+        int i = size++;
+        commit[i] = rs.getLong(1);
+        score[i] = rs.getDouble(2);
+        error[i] = nullableDouble(rs, 3);
+        ciLower[i] = nullableDouble(rs, 4);
+        ciUpper[i] = nullableDouble(rs, 5);
+        run[i] = rs.getObject(6, UUID.class);
+        Timestamp recorded = rs.getTimestamp(7);
+        // kept to the nanosecond for since's comparison (PostgreSQL keeps microseconds), written in milliseconds
+        recordedAt[i] = recorded == null ? NO_TIME
+                : Math.floorDiv(recorded.getTime(), 1000) * 1_000_000_000L + recorded.getNanos();
+        noisy[i] = rs.getBoolean(8);
+        noiseReason[i] = rs.getString(9);
+    }
+
+    /**
+     * Keeps only the points drawn at or after {@code since}: at their commit's time, or when their run was recorded
+     * for a commit without one (as the default form filters).
+     */
+    void since(Instant since, Map<Long, SeriesViews.Commit> commits) {
+        if (since == null) {
+            return;
+        }
+        long from = since.getEpochSecond() * 1_000_000_000L + since.getNano();
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            Instant time = commits.get(commit[i]).time();
+            boolean drawn = time != null ? !time.isBefore(since) : recordedAt[i] != NO_TIME && recordedAt[i] >= from;
+            if (drawn) {
+                move(i, kept++);
+            }
+        }
+        size = kept;
+    }
+
+    /** Writes {@code {"commits": {…}, "commit": [...], "score": [...], …}}. */
+    void write(Map<Long, SeriesViews.Commit> commits, JsonGenerator out) {
+        Map<Long, Integer> index = new HashMap<>(size * 2);
+        long[] order = new long[size];
+        int[] commitIndex = new int[size];
+        for (int i = 0; i < size; i++) {
+            Integer known = index.putIfAbsent(commit[i], index.size());
+            if (known == null) {
+                order[index.size() - 1] = commit[i];
+                commitIndex[i] = index.size() - 1;
+            }
+            else {
+                commitIndex[i] = known;
+            }
+        }
+        int distinct = index.size();
+        out.writeStartObject();
+        out.writeName(COMMITS);
+        out.writeStartObject();
+        out.writeName(SHA);
+        out.writeStartArray();
+        for (int c = 0; c < distinct; c++) {
+            out.writeString(commits.get(order[c]).sha());
+        }
+        out.writeEndArray();
+        out.writeName(TIME);
+        out.writeStartArray();
+        for (int c = 0; c < distinct; c++) {
+            Instant time = commits.get(order[c]).time();
+            if (time == null) {
+                out.writeNull();
+            }
+            else {
+                out.writeNumber(time.toEpochMilli());
+            }
+        }
+        out.writeEndArray();
+        out.writeName(AUTHOR);
+        out.writeStartArray();
+        for (int c = 0; c < distinct; c++) {
+            out.writeString(commits.get(order[c]).author());
+        }
+        out.writeEndArray();
+        out.writeName(MESSAGE);
+        out.writeStartArray();
+        for (int c = 0; c < distinct; c++) {
+            out.writeString(commits.get(order[c]).message());
+        }
+        out.writeEndArray();
+        out.writeEndObject();
+        out.writeName(COMMIT);
+        out.writeArray(commitIndex, 0, size);
+        numbers(out, SCORE, score);
+        numbers(out, ERROR, error);
+        numbers(out, CI_LOWER, ciLower);
+        numbers(out, CI_UPPER, ciUpper);
+        out.writeName(RUN);
+        out.writeStartArray();
+        for (int i = 0; i < size; i++) {
+            out.writeString(run[i] == null ? null : run[i].toString());
+        }
+        out.writeEndArray();
+        out.writeName(RECORDED_AT);
+        out.writeStartArray();
+        for (int i = 0; i < size; i++) {
+            if (recordedAt[i] == NO_TIME) {
+                out.writeNull();
+            }
+            else {
+                out.writeNumber(Math.floorDiv(recordedAt[i], 1_000_000L));
+            }
+        }
+        out.writeEndArray();
+        out.writeName(NOISY);
+        out.writeStartArray();
+        for (int i = 0; i < size; i++) {
+            out.writeBoolean(noisy[i]);
+        }
+        out.writeEndArray();
+        out.writeName(NOISE_REASON);
+        out.writeStartArray();
+        for (int i = 0; i < size; i++) {
+            out.writeString(noiseReason[i]);
+        }
+        out.writeEndArray();
+        out.writeEndObject();
+    }
+
+    private void numbers(JsonGenerator out, SerializableString name, double[] values) {
+        out.writeName(name);
+        out.writeStartArray();
+        for (int i = 0; i < size; i++) {
+            if (Double.isFinite(values[i])) {
+                out.writeNumber(values[i]);
+            }
+            else {
+                out.writeNull();
+            }
+        }
+        out.writeEndArray();
+    }
+
+    private void move(int from, int to) {
+        commit[to] = commit[from];
+        score[to] = score[from];
+        error[to] = error[from];
+        ciLower[to] = ciLower[from];
+        ciUpper[to] = ciUpper[from];
+        run[to] = run[from];
+        recordedAt[to] = recordedAt[from];
+        noisy[to] = noisy[from];
+        noiseReason[to] = noiseReason[from];
+    }
+
+    private void grow() {
+        int capacity = commit.length * 2;
+        commit = Arrays.copyOf(commit, capacity);
+        score = Arrays.copyOf(score, capacity);
+        error = Arrays.copyOf(error, capacity);
+        ciLower = Arrays.copyOf(ciLower, capacity);
+        ciUpper = Arrays.copyOf(ciUpper, capacity);
+        run = Arrays.copyOf(run, capacity);
+        recordedAt = Arrays.copyOf(recordedAt, capacity);
+        noisy = Arrays.copyOf(noisy, capacity);
+        noiseReason = Arrays.copyOf(noiseReason, capacity);
+    }
+
+    private static double nullableDouble(ResultSet rs, int column) throws SQLException {
+        double value = rs.getDouble(column);
+        return rs.wasNull() ? Double.NaN : value;
+    }
+}
