@@ -1,5 +1,6 @@
 package dev.perfwatch.series;
 
+import java.io.OutputStream;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -10,8 +11,10 @@ import java.util.Map;
 import java.util.UUID;
 
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.SerializableString;
 import tools.jackson.core.io.SerializedString;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The points of a read as columns ({@code form=columns}, docs/api.md): one array per field, each commit once with
@@ -139,8 +142,20 @@ final class PointColumns {
         size = kept;
     }
 
-    /** Writes {@code {"commits": {…}, "commit": [...], "score": [...], …}}. */
-    void write(Map<Long, SeriesViews.Commit> commits, JsonGenerator out) {
+    /**
+     * Writes {@code {"commits": {…}, "commit": [...], "score": [...], …}} to the stream, doubles by Jackson's
+     * Schubfach writer: {@code Double.toString} was the read's largest single cost (JFR, docs/performance.md). Both
+     * write the shortest text that reads back as the same double, which is all the columns promise; the default
+     * form keeps {@code Double.toString}, byte for byte as before.
+     */
+    void write(Map<Long, SeriesViews.Commit> commits, JsonMapper json, OutputStream stream) {
+        try (JsonGenerator out = json.writer().with(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
+            .createGenerator(stream)) {
+            write(commits, out);
+        }
+    }
+
+    private void write(Map<Long, SeriesViews.Commit> commits, JsonGenerator out) {
         Map<Long, Integer> index = new HashMap<>(size * 2);
         long[] order = new long[size];
         int[] commitIndex = new int[size];

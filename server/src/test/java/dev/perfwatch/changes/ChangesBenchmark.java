@@ -60,6 +60,7 @@ class ChangesBenchmark {
             }
         }
         inProcess();
+        parts();
         for (int t = 0; t < TRENDS.length; t++) {
             Arrays.sort(millis[t]);
             System.out.printf("CHANGES 1,000 cases x %d commits, trend %d: p50 %.1f ms, p99 %.1f ms (load %.2f)%n",
@@ -103,6 +104,53 @@ class ChangesBenchmark {
             System.out.printf("IN-PROCESS trend %d, statement alone: every result p50 %.1f ms, blocks p50 %.1f ms,"
                     + " blocks / results %.2f (load %.2f)%n", trend, wall[0][READS / 2], wall[1][READS / 2],
                     wall[1][READS / 2] / wall[0][READS / 2],
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+    }
+
+    @Autowired
+    ChangeQueries queries;
+
+    @Autowired
+    ChangesController controller;
+
+    @Autowired
+    tools.jackson.databind.json.JsonMapper json;
+
+    /**
+     * Where a view's time goes, step by step as the controller takes them, each step's wall time per read (p50),
+     * interleaved read by read: the newest commit's lookup, the measured statement, the previous and next commits,
+     * and the whole view in process with its JSON.
+     */
+    private void parts() {
+        ChangeQueries.Branch branch = queries.branch("changes-bench", null).orElseThrow();
+        long environment = queries.environments(branch.id()).get(0).id();
+        String[] names = { "branch and environments", "newest commit (neighbour)", "measured, trend 10",
+                "measured, trend 100", "measured, trend 1000", "previous and next (neighbour x2)",
+                "whole view in process + JSON, trend 10", "whole view in process + JSON, trend 1000" };
+        ChangeQueries.Placed at = queries.neighbour(branch.id(), environment, null, true).orElseThrow();
+        Runnable[] steps = { () -> {
+            queries.branch("changes-bench", null);
+            queries.environments(branch.id());
+        }, () -> queries.neighbour(branch.id(), environment, null, true),
+                () -> queries.measured(branch.id(), environment, at, "primary", 10),
+                () -> queries.measured(branch.id(), environment, at, "primary", 100),
+                () -> queries.measured(branch.id(), environment, at, "primary", 1000), () -> {
+                    queries.neighbour(branch.id(), environment, at.position(), true);
+                    queries.neighbour(branch.id(), environment, at.position(), false);
+                }, () -> json.writeValueAsBytes(controller.changes("changes-bench", null, null, null, 10, "primary")),
+                () -> json.writeValueAsBytes(controller.changes("changes-bench", null, null, null, 1000, "primary")) };
+        double[][] wall = new double[steps.length][READS];
+        for (int i = 0; i < READS; i++) {
+            for (int step = 0; step < steps.length; step++) {
+                long started = System.nanoTime();
+                steps[step].run();
+                wall[step][i] = (System.nanoTime() - started) / 1e6;
+            }
+        }
+        for (int step = 0; step < steps.length; step++) {
+            Arrays.sort(wall[step]);
+            System.out.printf("PART %s: p50 %.1f ms (load %.2f)%n", names[step], wall[step][READS / 2],
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
     }
