@@ -131,11 +131,15 @@ class ChangeQueries {
                 join benchmark b on b.id = bc.benchmark_id
                 join metric m on m.id = s.metric_id
                 join lateral (select r.score, r.error, r.position
-                              from result r join run on run.id = r.run_id
+                              from result r
                               -- the commit's position makes this a probe of result (series_id, position);
                               -- commit_id alone is no key of that index: it scanned every result of the series
                               where r.series_id = s.id and r.position = :position and r.commit_id = :commit
-                              order by run.created_at desc, r.run_id
+                              -- the newest run's: recorded_at is its run's created_at, copied into the index
+                              -- (V16), so no probe of run; results stored before V16 look it up
+                              order by coalesce(r.recorded_at,
+                                                (select run.created_at from run where run.id = r.run_id)) desc,
+                                       r.run_id
                               limit 1) here on true
                 left join lateral (select c.sha, r.score, r.error
                                    from result r join commit c on c.id = r.commit_id

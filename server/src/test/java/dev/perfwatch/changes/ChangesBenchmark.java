@@ -60,6 +60,7 @@ class ChangesBenchmark {
             }
         }
         inProcess();
+        coveringIndex();
         parts();
         for (int t = 0; t < TRENDS.length; t++) {
             Arrays.sort(millis[t]);
@@ -105,6 +106,71 @@ class ChangesBenchmark {
                     + " blocks / results %.2f (load %.2f)%n", trend, wall[0][READS / 2], wall[1][READS / 2],
                     wall[1][READS / 2] / wall[0][READS / 2],
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+    }
+
+    /**
+     * The block statement at trend 1,000 through V23's index of result_block, which covers what the trend reads
+     * (count, mean, m2: ~31 block rows per series from a few index pages), against V19's (series_id, block) (a heap
+     * page per row): alternating blocks of 5 reads, one index swapped for the other between them (32,000 rows:
+     * milliseconds).
+     */
+    private void coveringIndex() {
+        long branch = jdbc.sql("select b.id from branch b join project p on p.id = b.project_id"
+                + " where p.name = 'changes-bench'").query(Long.class).single();
+        java.math.BigDecimal position = jdbc.sql("select max(position) from branch_commit where branch_id = :b")
+            .param("b", branch).query(java.math.BigDecimal.class).single();
+        String sql = """
+                select s.id, %s from series s
+                cross join (select cast(:position as numeric) as position) here
+                %s
+                where s.branch_id = :branch
+                """.formatted(ChangeQueries.BY_BLOCKS_COLUMNS, ChangeQueries.BY_BLOCKS);
+        Runnable read = () -> jdbc.sql(sql).param("branch", branch).param("position", position).param("trend", 1000)
+            .param("edge", dev.perfwatch.series.ResultBlocks.block(position)).query((rs, row) -> rs.getDouble(2)).list();
+        String[] indexes = { "create index result_block_series on result_block (series_id, block)",
+                "create index result_block_series_trend on result_block (series_id, block) include (count, mean, m2)" };
+        String[] drops = { "drop index result_block_series", "drop index result_block_series_trend" };
+        System.out.println("EXPLAIN V23:\n" + explain(sql, branch, position));
+        double[][] wall = new double[2][READS];
+        for (int i = 0; i < READS; i += 5) {
+            for (int way = 1; way >= 0; way--) {
+                for (int j = i; j < Math.min(i + 5, READS); j++) {
+                    long started = System.nanoTime();
+                    read.run();
+                    wall[way][j] = (System.nanoTime() - started) / 1e6;
+                }
+                owner(drops[way]);
+                owner(indexes[1 - way]);
+            }
+        }
+        Arrays.sort(wall[0]);
+        Arrays.sort(wall[1]);
+        System.out.printf("IN-PROCESS trend 1000 by blocks: V19's index p50 %.1f ms, V23's covering index %.1f ms,"
+                + " V23 / V19 %.2f (load %.2f)%n", wall[0][READS / 2], wall[1][READS / 2],
+                wall[1][READS / 2] / wall[0][READS / 2],
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    private String explain(String sql, long branch, java.math.BigDecimal position) {
+        return String.join("\n", jdbc.sql("explain (analyze, buffers) " + sql).param("branch", branch)
+            .param("position", position).param("trend", 1000)
+            .param("edge", dev.perfwatch.series.ResultBlocks.block(position)).query(String.class).list());
+    }
+
+    private void owner(String statement) {
+        java.util.Properties credentials = new java.util.Properties();
+        try (var reader = java.nio.file.Files.newBufferedReader(database.dataDir().resolve("postgres-credentials"))) {
+            credentials.load(reader);
+            try (var connection = java.sql.DriverManager.getConnection(
+                    dataSource.unwrap(com.zaxxer.hikari.HikariDataSource.class).getJdbcUrl(), "perfwatch_owner",
+                    credentials.getProperty("perfwatch_owner"));
+                    var sqlStatement = connection.createStatement()) {
+                sqlStatement.execute(statement);
+            }
+        }
+        catch (java.io.IOException | java.sql.SQLException ex) {
+            throw new IllegalStateException(ex);
         }
     }
 
