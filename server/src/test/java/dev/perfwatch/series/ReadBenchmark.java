@@ -70,6 +70,8 @@ class ReadBenchmark {
         assertThat(api.get(overview).json().get("buckets")).hasSize(2000);
         System.out.printf("BYTES 10,000 points: list %d, columns %d%n", api.get(read).body().length(),
                 api.get(columns).body().length());
+        gzip("list", api.get(read).body());
+        gzip("columns", api.get(columns).body());
         for (int i = 0; i < 30; i++) {
             api.get(read);
             api.get(columns);
@@ -185,6 +187,34 @@ class ReadBenchmark {
 
     private void write(SeriesQueries.Columns columns) {
         columns.points().write(columns.commits(), json, java.io.OutputStream.nullOutputStream());
+    }
+
+    /**
+     * What answering gzip (server.compression, for a browser that asks) would cost and save: a body compressed at
+     * Tomcat's level (the JDK's default, 6) and at the fastest, median of 10, on this thread's CPU.
+     */
+    private static void gzip(String form, String body) {
+        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int level : new int[] { java.util.zip.Deflater.DEFAULT_COMPRESSION, java.util.zip.Deflater.BEST_SPEED }) {
+            double[] cpu = new double[10];
+            int size = 0;
+            for (int i = 0; i < cpu.length; i++) {
+                long started = threads.getCurrentThreadCpuTime();
+                var deflater = new java.util.zip.Deflater(level, true);
+                deflater.setInput(bytes);
+                deflater.finish();
+                byte[] buffer = new byte[64 * 1024];
+                size = 0;
+                while (!deflater.finished()) {
+                    size += deflater.deflate(buffer);
+                }
+                deflater.end();
+                cpu[i] = (threads.getCurrentThreadCpuTime() - started) / 1e6;
+            }
+            System.out.printf("GZIP %s (%d bytes) at level %d: %d bytes, CPU p50 %.1f ms%n", form, bytes.length, level,
+                    size, median(cpu));
+        }
     }
 
     private static double median(double[] values) {
