@@ -116,41 +116,51 @@ class ChangeQueries {
     }
 
     /**
+     * The statement of {@link #measured}: the trend's columns and laterals go in (BY_RESULTS or BY_BLOCKS). Per case
+     * it probes result (series_id, position) for the result at the commit and the one before it; both read only the
+     * covering index.
+     */
+    static final String MEASURED = """
+            select s.id as series, b.name as benchmark, bc.id as case_id, bc.mode, bc.threads, bc.params,
+                   m.name as metric, m.unit, m.direction,
+                   here.score, here.error,
+                   previous.sha as previous_sha, before.score as previous_score, before.error as previous_error,
+                   %s, s.noise
+            from series s
+            join benchmark_case bc on bc.id = s.case_id
+            join benchmark b on b.id = bc.benchmark_id
+            join metric m on m.id = s.metric_id
+            join lateral (select r.score, r.error, r.position
+                          from result r
+                          -- the commit's position makes this a probe of result (series_id, position);
+                          -- commit_id alone is no key of that index: it scanned every result of the series
+                          where r.series_id = s.id and r.position = :position and r.commit_id = :commit
+                          -- the newest run's: recorded_at is its run's created_at, copied into the index
+                          -- (V16), so no probe of run; results stored before V16 look it up
+                          order by coalesce(r.recorded_at,
+                                            (select run.created_at from run where run.id = r.run_id)) desc,
+                                   r.run_id
+                          limit 1) here on true
+            left join lateral (select r.commit_id, r.score, r.error
+                               from result r
+                               where r.series_id = s.id and r.position < here.position
+                               order by r.position desc, r.run_id
+                               limit 1) before on true
+            -- outside the lateral, so that the cases' previous commit (mostly one and the same) is looked up
+            -- once (memoized) rather than once per case
+            left join commit previous on previous.id = before.commit_id
+            %s
+            where s.branch_id = :branch and s.environment_id = :environment
+              and (cast(:metric as text) is null or m.name = :metric)
+            order by b.name, bc.key, m.name
+            """;
+
+    /**
      * Every series of the environment (of one metric, or all) with a result at the commit: the newest run's result
      * there, the result before it on the branch, and the mean and spread of up to {@code trend} results before it.
      */
     List<Measured> measured(long branch, long environment, Placed commit, String metric, int trend) {
-        return jdbc.sql("""
-                select s.id as series, b.name as benchmark, bc.id as case_id, bc.mode, bc.threads, bc.params,
-                       m.name as metric, m.unit, m.direction,
-                       here.score, here.error,
-                       before.sha as previous_sha, before.score as previous_score, before.error as previous_error,
-                       %s, s.noise
-                from series s
-                join benchmark_case bc on bc.id = s.case_id
-                join benchmark b on b.id = bc.benchmark_id
-                join metric m on m.id = s.metric_id
-                join lateral (select r.score, r.error, r.position
-                              from result r
-                              -- the commit's position makes this a probe of result (series_id, position);
-                              -- commit_id alone is no key of that index: it scanned every result of the series
-                              where r.series_id = s.id and r.position = :position and r.commit_id = :commit
-                              -- the newest run's: recorded_at is its run's created_at, copied into the index
-                              -- (V16), so no probe of run; results stored before V16 look it up
-                              order by coalesce(r.recorded_at,
-                                                (select run.created_at from run where run.id = r.run_id)) desc,
-                                       r.run_id
-                              limit 1) here on true
-                left join lateral (select c.sha, r.score, r.error
-                                   from result r join commit c on c.id = r.commit_id
-                                   where r.series_id = s.id and r.position < here.position
-                                   order by r.position desc, r.run_id
-                                   limit 1) before on true
-                %s
-                where s.branch_id = :branch and s.environment_id = :environment
-                  and (cast(:metric as text) is null or m.name = :metric)
-                order by b.name, bc.key, m.name
-                """.formatted(trend > FROM_RESULTS ? BY_BLOCKS_COLUMNS : BY_RESULTS_COLUMNS,
+        return jdbc.sql(MEASURED.formatted(trend > FROM_RESULTS ? BY_BLOCKS_COLUMNS : BY_RESULTS_COLUMNS,
                         trend > FROM_RESULTS ? BY_BLOCKS : BY_RESULTS))
             .param("branch", branch)
             .param("environment", environment)

@@ -61,6 +61,7 @@ class ChangesBenchmark {
         }
         inProcess();
         coveringIndex();
+        againstMain();
         parts();
         for (int t = 0; t < TRENDS.length; t++) {
             Arrays.sort(millis[t]);
@@ -150,6 +151,64 @@ class ChangesBenchmark {
                 + " V23 / V19 %.2f (load %.2f)%n", wall[0][READS / 2], wall[1][READS / 2],
                 wall[1][READS / 2] / wall[0][READS / 2],
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /** ChangeQueries.MEASURED as main had it (7288e0c): run joined for the newest run, commit inside the lateral. */
+    static final String MAIN_MEASURED = """
+            select s.id as series, b.name as benchmark, bc.id as case_id, bc.mode, bc.threads, bc.params,
+                   m.name as metric, m.unit, m.direction,
+                   here.score, here.error,
+                   before.sha as previous_sha, before.score as previous_score, before.error as previous_error,
+                   %s, s.noise
+            from series s
+            join benchmark_case bc on bc.id = s.case_id
+            join benchmark b on b.id = bc.benchmark_id
+            join metric m on m.id = s.metric_id
+            join lateral (select r.score, r.error, r.position
+                          from result r join run on run.id = r.run_id
+                          where r.series_id = s.id and r.position = :position and r.commit_id = :commit
+                          order by run.created_at desc, r.run_id
+                          limit 1) here on true
+            left join lateral (select c.sha, r.score, r.error
+                               from result r join commit c on c.id = r.commit_id
+                               where r.series_id = s.id and r.position < here.position
+                               order by r.position desc, r.run_id
+                               limit 1) before on true
+            %s
+            where s.branch_id = :branch and s.environment_id = :environment
+              and (cast(:metric as text) is null or m.name = :metric)
+            order by b.name, bc.key, m.name
+            """;
+
+    /** The whole measured statement, main's against this branch's, interleaved read by read, at every depth. */
+    private void againstMain() {
+        ChangeQueries.Branch branch = queries.branch("changes-bench", null).orElseThrow();
+        long environment = queries.environments(branch.id()).get(0).id();
+        ChangeQueries.Placed at = queries.neighbour(branch.id(), environment, null, true).orElseThrow();
+        for (int trend : TRENDS) {
+            String[] ways = { MAIN_MEASURED, ChangeQueries.MEASURED };
+            double[][] wall = new double[2][READS];
+            for (int i = 0; i < READS; i++) {
+                for (int way = 0; way < 2; way++) {
+                    boolean blocks = trend > ChangeQueries.FROM_RESULTS;
+                    String sql = ways[way].formatted(blocks ? ChangeQueries.BY_BLOCKS_COLUMNS
+                            : ChangeQueries.BY_RESULTS_COLUMNS, blocks ? ChangeQueries.BY_BLOCKS : ChangeQueries.BY_RESULTS);
+                    long started = System.nanoTime();
+                    List<Double> rows = jdbc.sql(sql).param("branch", branch.id()).param("environment", environment)
+                        .param("commit", at.id()).param("position", at.position()).param("metric", "primary")
+                        .param("trend", trend).param("edge", dev.perfwatch.series.ResultBlocks.block(at.position()))
+                        .query((rs, row) -> rs.getDouble("score")).list();
+                    wall[way][i] = (System.nanoTime() - started) / 1e6;
+                    assertThat(rows).hasSize(1000);
+                }
+            }
+            Arrays.sort(wall[0]);
+            Arrays.sort(wall[1]);
+            System.out.printf("IN-PROCESS trend %d, measured statement: main's p50 %.1f ms, now %.1f ms, now / main"
+                    + " %.2f (load %.2f)%n", trend, wall[0][READS / 2], wall[1][READS / 2],
+                    wall[1][READS / 2] / wall[0][READS / 2],
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
     }
 
     private String explain(String sql, long branch, java.math.BigDecimal position) {
