@@ -77,6 +77,9 @@ class ReadBenchmark {
             api.get(columns);
             api.get(overview);
         }
+        System.out.println("EXPLAIN points:\n" + String.join("\n", jdbc.sql("explain (analyze, buffers) "
+                + SeriesQueries.POINTS).param("series", series).param("limit", 10_000).param("from", null)
+            .param("to", null).query(String.class).list()));
         inProcess(series);
         double[] readWall = new double[READS];
         double[] columnsWall = new double[READS];
