@@ -99,6 +99,22 @@ final class PointColumns {
         return Arrays.copyOf(commit, size);
     }
 
+    /** The runs, in the columns' order (tests). */
+    UUID[] runs() {
+        return Arrays.copyOf(run, size);
+    }
+
+    /** A point of only a commit and a run (tests of the order). */
+    void addForTest(long commitId, UUID runId) {
+        if (size == commit.length) {
+            grow();
+        }
+        commit[size] = commitId;
+        run[size] = runId;
+        recordedAt[size] = NO_TIME;
+        size++;
+    }
+
     /**
      * One row of {@link SeriesQueries#POINTS}: commit_id, score, error, ci_lower, ci_upper, run_id, recorded_at,
      * noisy, noise_reason. SQL null becomes NaN (written as null, as non-finite numbers are).
@@ -120,6 +136,30 @@ final class PointColumns {
                 : Math.floorDiv(recorded.getTime(), 1000) * 1_000_000_000L + recorded.getNanos();
         noisy[i] = rs.getBoolean(8);
         noiseReason[i] = rs.getString(9);
+    }
+
+    /**
+     * From the statement's newest-first rows to branch order: reversed, a commit's results by run id (as {@link
+     * BranchOrder} orders the list form's).
+     */
+    void toBranchOrder() {
+        for (int i = 0, j = size - 1; i < j; i++, j--) {
+            swap(i, j);
+        }
+        int from = 0;
+        while (from < size) {
+            int to = from + 1;
+            while (to < size && commit[to] == commit[from]) {
+                to++;
+            }
+            // a commit measured more than once: a few results, insertion sort
+            for (int i = from + 1; i < to; i++) {
+                for (int j = i; j > from && BranchOrder.RUN.compare(run[j - 1], run[j]) > 0; j--) {
+                    swap(j - 1, j);
+                }
+            }
+            from = to;
+        }
     }
 
     /**
@@ -254,6 +294,36 @@ final class PointColumns {
             }
         }
         out.writeEndArray();
+    }
+
+    private void swap(int a, int b) {
+        long c = commit[a];
+        commit[a] = commit[b];
+        commit[b] = c;
+        double d = score[a];
+        score[a] = score[b];
+        score[b] = d;
+        d = error[a];
+        error[a] = error[b];
+        error[b] = d;
+        d = ciLower[a];
+        ciLower[a] = ciLower[b];
+        ciLower[b] = d;
+        d = ciUpper[a];
+        ciUpper[a] = ciUpper[b];
+        ciUpper[b] = d;
+        UUID u = run[a];
+        run[a] = run[b];
+        run[b] = u;
+        long t = recordedAt[a];
+        recordedAt[a] = recordedAt[b];
+        recordedAt[b] = t;
+        boolean n = noisy[a];
+        noisy[a] = noisy[b];
+        noisy[b] = n;
+        String r = noiseReason[a];
+        noiseReason[a] = noiseReason[b];
+        noiseReason[b] = r;
     }
 
     private void move(int from, int to) {

@@ -111,7 +111,7 @@ class SeriesQueries {
 
     /**
      * The points statement of both forms: an index-only range scan over result (series_id, position), read
-     * backwards, the newest {@code limit} in range, in branch order.
+     * backwards, the newest {@code limit} in range, newest first; the readers turn it into branch order.
      */
     static final String POINTS = """
             select r.commit_id, r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, r.recorded_at,
@@ -128,7 +128,9 @@ class SeriesQueries {
                   order by position desc
                   limit :limit) r
             left join run_noise n on n.run_id = r.run_id
-            order by r.position, r.run_id
+            -- the scan's own order, newest first: Java reverses it (BranchOrder) rather than PostgreSQL sorting
+            -- 10,000 numeric positions and uuids again (a third of the statement's time)
+            order by r.position desc
             """;
 
     /**
@@ -146,6 +148,7 @@ class SeriesQueries {
             .param("to", range.to())
             .query(SeriesQueries::stored)
             .list();
+        stored = BranchOrder.of(stored, Stored::commit, Stored::run);
         Map<Long, SeriesViews.Commit> commits = this.commits.commits(
                 stored.stream().mapToLong(Stored::commit).toArray());
         List<SeriesViews.Point> points = new ArrayList<>(stored.size());
@@ -174,6 +177,7 @@ class SeriesQueries {
             .param("from", range.from())
             .param("to", range.to())
             .query(columns::add);
+        columns.toBranchOrder();
         Map<Long, SeriesViews.Commit> commits = this.commits.commits(columns.commits());
         columns.since(since, commits);
         return new Columns(columns, commits);

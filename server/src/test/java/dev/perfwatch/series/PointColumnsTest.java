@@ -54,7 +54,9 @@ class PointColumnsTest {
             .json().get(0).get("id").asLong();
         jdbc.sql("""
                 update result set score = 'NaN', ci_upper = 'Infinity'
-                where series_id = :series and commit_id = (select id from commit where sha = :sha)
+                where series_id = :series
+                  and commit_id = (select c.id from commit c join series s on s.project_id = c.project_id
+                                   where s.id = :series and c.sha = :sha)
                 """).param("series", series).param("sha", Runs.sha(5)).update();
         jdbc.sql("""
                 insert into run_noise (run_id, noisy, reason, host_check)

@@ -138,6 +138,7 @@ class ReadBenchmark {
         String[] names = { "points, commit joined per point (before)", "points, commits from CommitCache (now)",
                 "points, CommitCache emptied before each read", "points as columns (form=columns)",
                 "points as columns, statement and decoding only",
+                "the same, PostgreSQL sorting the rows into branch order (main's statement)",
                 "overview's buckets by results, index entries (dee0803), without edges",
                 "overview's buckets by result_block (now), without edges",
                 "overview whole: buckets by result_block and their edges' commits (now)" };
@@ -154,7 +155,12 @@ class ReadBenchmark {
                     commits.clear();
                     write(queries.points(series, 10_000, null, PointRange.Positions.ALL));
                 }, () -> write(queries.columns(series, 10_000, null, PointRange.Positions.ALL)),
-                () -> queries.columns(series, 10_000, null, PointRange.Positions.ALL),
+                () -> queries.columns(series, 10_000, null, PointRange.Positions.ALL), () -> {
+                    PointColumns sorted = new PointColumns(10_000);
+                    jdbc.sql(SORTED_POINTS).param("series", series).param("limit", 10_000).param("from", null)
+                        .param("to", null).query(sorted::add);
+                    commits.commits(sorted.commits());
+                },
                 () -> overviews.byResults(series, PointRange.Positions.ALL, extent, 2000),
                 () -> overviews.byBlocks(series, PointRange.Positions.ALL, 2000),
                 () -> overviews.buckets(series, PointRange.Positions.ALL, extent, 2000) };
@@ -172,6 +178,10 @@ class ReadBenchmark {
                     median(wall[way]), median(cpu[way]), load());
         }
     }
+
+    /** SeriesQueries.POINTS as main had it: PostgreSQL sorts the newest-first rows into branch order. */
+    static final String SORTED_POINTS = SeriesQueries.POINTS.replace("order by r.position desc\n",
+            "order by r.position, r.run_id\n");
 
     @Autowired
     CommitCache commits;
