@@ -256,8 +256,13 @@ class ChangesBenchmark {
         long environment = queries.environments(branch.id()).get(0).id();
         String[] names = { "branch and environments", "newest commit (neighbour)", "measured, trend 10",
                 "measured, trend 100", "measured, trend 1000", "previous and next (neighbour x2)",
+                "previous and next by probing every series (main's neighbour x2)",
                 "whole view in process + JSON, trend 10", "whole view in process + JSON, trend 1000" };
         ChangeQueries.Placed at = queries.neighbour(branch.id(), environment, null, true).orElseThrow();
+        // the newest commit has no next: the view of the one before it has both neighbours
+        ChangeQueries.Placed middle = queries.neighbour(branch.id(), environment, at.position(), true).orElseThrow();
+        assertThat(queries.neighbourByProbes(branch.id(), environment, null, true)).contains(at);
+        assertThat(queries.neighbourByProbes(branch.id(), environment, middle.position(), false)).contains(at);
         Runnable[] steps = { () -> {
             queries.branch("changes-bench", null);
             queries.environments(branch.id());
@@ -267,6 +272,9 @@ class ChangesBenchmark {
                 () -> queries.measured(branch.id(), environment, at, "primary", 1000), () -> {
                     queries.neighbour(branch.id(), environment, at.position(), true);
                     queries.neighbour(branch.id(), environment, at.position(), false);
+                }, () -> {
+                    queries.neighbourByProbes(branch.id(), environment, at.position(), true);
+                    queries.neighbourByProbes(branch.id(), environment, at.position(), false);
                 }, () -> json.writeValueAsBytes(controller.changes("changes-bench", null, null, null, 10, "primary")),
                 () -> json.writeValueAsBytes(controller.changes("changes-bench", null, null, null, 1000, "primary")) };
         double[][] wall = new double[steps.length][READS];
