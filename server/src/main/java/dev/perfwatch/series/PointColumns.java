@@ -1,20 +1,13 @@
 package dev.perfwatch.series;
 
-import java.io.OutputStream;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.StreamWriteFeature;
-import tools.jackson.core.SerializableString;
-import tools.jackson.core.io.SerializedString;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The points of a read as columns ({@code form=columns}, docs/api.md): one array per field, each commit once with
@@ -22,61 +15,33 @@ import tools.jackson.databind.json.JsonMapper;
  * most of a 10,000-point read's JVM CPU making and writing an Instant, a UUID and a field name per value, and repeats
  * each commit's strings per point (docs/performance.md, "Reads, session of 2026-11-24 04:50"). The rows are kept as
  * primitives straight from the result set; no record per point. Non-finite numbers are written as null, as in the
- * default form; {@code PointColumnsTest} holds the two forms to the same data.
+ * default form; {@code PointColumnsTest} holds the two forms to the same data. {@link PointColumnsJson} writes them.
  */
 final class PointColumns {
 
-    private static final SerializableString COMMITS = new SerializedString("commits");
-
-    private static final SerializableString SHA = new SerializedString("sha");
-
-    private static final SerializableString TIME = new SerializedString("time");
-
-    private static final SerializableString AUTHOR = new SerializedString("author");
-
-    private static final SerializableString MESSAGE = new SerializedString("message");
-
-    private static final SerializableString COMMIT = new SerializedString("commit");
-
-    private static final SerializableString SCORE = new SerializedString("score");
-
-    private static final SerializableString ERROR = new SerializedString("error");
-
-    private static final SerializableString CI_LOWER = new SerializedString("ciLower");
-
-    private static final SerializableString CI_UPPER = new SerializedString("ciUpper");
-
-    private static final SerializableString RUN = new SerializedString("run");
-
-    private static final SerializableString RECORDED_AT = new SerializedString("recordedAt");
-
-    private static final SerializableString NOISY = new SerializedString("noisy");
-
-    private static final SerializableString NOISE_REASON = new SerializedString("noiseReason");
-
     /** An absent instant among the epoch milliseconds. */
-    private static final long NO_TIME = Long.MIN_VALUE;
+    static final long NO_TIME = Long.MIN_VALUE;
 
-    private int size;
+    int size;
 
-    private long[] commit;
+    long[] commit;
 
-    private double[] score;
+    double[] score;
 
-    private double[] error;
+    double[] error;
 
-    private double[] ciLower;
+    double[] ciLower;
 
-    private double[] ciUpper;
+    double[] ciUpper;
 
-    private UUID[] run;
+    UUID[] run;
 
     /** Epoch nanoseconds. */
-    private long[] recordedAt;
+    long[] recordedAt;
 
-    private boolean[] noisy;
+    boolean[] noisy;
 
-    private String[] noiseReason;
+    String[] noiseReason;
 
     PointColumns(int capacity) {
         int initial = Math.max(16, Math.min(capacity, 16_384));
@@ -180,120 +145,6 @@ final class PointColumns {
             }
         }
         size = kept;
-    }
-
-    /**
-     * Writes {@code {"commits": {…}, "commit": [...], "score": [...], …}} to the stream, doubles by Jackson's
-     * Schubfach writer: {@code Double.toString} was the read's largest single cost (JFR, docs/performance.md). Both
-     * write the shortest text that reads back as the same double, which is all the columns promise; the default
-     * form keeps {@code Double.toString}, byte for byte as before.
-     */
-    void write(Map<Long, SeriesViews.Commit> commits, JsonMapper json, OutputStream stream) {
-        try (JsonGenerator out = json.writer().with(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
-            .createGenerator(stream)) {
-            write(commits, out);
-        }
-    }
-
-    private void write(Map<Long, SeriesViews.Commit> commits, JsonGenerator out) {
-        Map<Long, Integer> index = new HashMap<>(size * 2);
-        long[] order = new long[size];
-        int[] commitIndex = new int[size];
-        for (int i = 0; i < size; i++) {
-            Integer known = index.putIfAbsent(commit[i], index.size());
-            if (known == null) {
-                order[index.size() - 1] = commit[i];
-                commitIndex[i] = index.size() - 1;
-            }
-            else {
-                commitIndex[i] = known;
-            }
-        }
-        int distinct = index.size();
-        out.writeStartObject();
-        out.writeName(COMMITS);
-        out.writeStartObject();
-        out.writeName(SHA);
-        out.writeStartArray();
-        for (int c = 0; c < distinct; c++) {
-            out.writeString(commits.get(order[c]).sha());
-        }
-        out.writeEndArray();
-        out.writeName(TIME);
-        out.writeStartArray();
-        for (int c = 0; c < distinct; c++) {
-            Instant time = commits.get(order[c]).time();
-            if (time == null) {
-                out.writeNull();
-            }
-            else {
-                out.writeNumber(time.toEpochMilli());
-            }
-        }
-        out.writeEndArray();
-        out.writeName(AUTHOR);
-        out.writeStartArray();
-        for (int c = 0; c < distinct; c++) {
-            out.writeString(commits.get(order[c]).author());
-        }
-        out.writeEndArray();
-        out.writeName(MESSAGE);
-        out.writeStartArray();
-        for (int c = 0; c < distinct; c++) {
-            out.writeString(commits.get(order[c]).message());
-        }
-        out.writeEndArray();
-        out.writeEndObject();
-        out.writeName(COMMIT);
-        out.writeArray(commitIndex, 0, size);
-        numbers(out, SCORE, score);
-        numbers(out, ERROR, error);
-        numbers(out, CI_LOWER, ciLower);
-        numbers(out, CI_UPPER, ciUpper);
-        out.writeName(RUN);
-        out.writeStartArray();
-        for (int i = 0; i < size; i++) {
-            out.writeString(run[i] == null ? null : run[i].toString());
-        }
-        out.writeEndArray();
-        out.writeName(RECORDED_AT);
-        out.writeStartArray();
-        for (int i = 0; i < size; i++) {
-            if (recordedAt[i] == NO_TIME) {
-                out.writeNull();
-            }
-            else {
-                out.writeNumber(Math.floorDiv(recordedAt[i], 1_000_000L));
-            }
-        }
-        out.writeEndArray();
-        out.writeName(NOISY);
-        out.writeStartArray();
-        for (int i = 0; i < size; i++) {
-            out.writeBoolean(noisy[i]);
-        }
-        out.writeEndArray();
-        out.writeName(NOISE_REASON);
-        out.writeStartArray();
-        for (int i = 0; i < size; i++) {
-            out.writeString(noiseReason[i]);
-        }
-        out.writeEndArray();
-        out.writeEndObject();
-    }
-
-    private void numbers(JsonGenerator out, SerializableString name, double[] values) {
-        out.writeName(name);
-        out.writeStartArray();
-        for (int i = 0; i < size; i++) {
-            if (Double.isFinite(values[i])) {
-                out.writeNumber(values[i]);
-            }
-            else {
-                out.writeNull();
-            }
-        }
-        out.writeEndArray();
     }
 
     private void swap(int a, int b) {

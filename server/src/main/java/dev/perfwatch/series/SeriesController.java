@@ -92,7 +92,7 @@ class SeriesController {
         if (form != null) {
             SeriesQueries.Columns columns = range.empty() ? new SeriesQueries.Columns(new PointColumns(0), Map.of())
                     : queries.columns(id, limit, since, range);
-            columns.points().write(columns.commits(), json, response.getOutputStream());
+            PointColumnsJson.write(columns.points(), columns.commits(), json, response.getOutputStream());
             return;
         }
         List<SeriesViews.Point> points = range.empty() ? List.of() : queries.points(id, limit, since, range);

@@ -199,7 +199,7 @@ class ReadBenchmark {
     }
 
     private void write(SeriesQueries.Columns columns) {
-        columns.points().write(columns.commits(), json, java.io.OutputStream.nullOutputStream());
+        PointColumnsJson.write(columns.points(), columns.commits(), json, java.io.OutputStream.nullOutputStream());
     }
 
     /**
