@@ -111,16 +111,16 @@ class ChangeQueries {
                 join commit c on c.id = bc.commit_id
                 """.formatted(position == null ? "true" : before ? "b.position < :position" : "b.position > :position",
                         before ? "desc" : "asc");
-        List<Optional<Placed>> next = jdbc.sql(sql)
+        List<Optional<Placed>> found = jdbc.sql(sql)
             .param("branch", branch)
             .param("environment", environment)
             .param("position", position)
             .query((rs, row) -> rs.getBoolean("measured") ? Optional.of(placed(rs, row)) : Optional.<Placed>empty())
             .list();
-        if (next.isEmpty()) {
+        if (found.isEmpty()) {
             return Optional.empty(); // no commit on that side at all (the newest commit's next)
         }
-        return next.get(0).isPresent() ? next.get(0) : neighbourByProbes(branch, environment, position, before);
+        return found.get(0).isPresent() ? found.get(0) : neighbourByProbes(branch, environment, position, before);
     }
 
     /** {@link #neighbour} by one index probe of result (series_id, position) per series of the environment. */
@@ -179,8 +179,8 @@ class ChangeQueries {
                                where r.series_id = s.id and r.position < here.position
                                order by r.position desc, r.run_id
                                limit 1) before on true
-            -- outside the lateral, so that the cases' previous commit (mostly one and the same) is looked up
-            -- once (memoized) rather than once per case
+            -- outside the lateral, so that the planner may look the cases' previous commit (mostly one and the
+            -- same) up once rather than once per case (measured: within noise, docs/performance.md)
             left join commit previous on previous.id = before.commit_id
             %s
             where s.branch_id = :branch and s.environment_id = :environment
