@@ -90,6 +90,9 @@ export const series = (filter) => cached(`/api/v1/series?${query(filter)}`);
 /** The newest limit points of a series in branch order. */
 export const points = (id, limit) => cached(`/api/v1/series/${id}/points?${query({ limit })}`);
 
+/** The same points as columns (form=columns): what the timeline reads, timeline/data.js turns them into points. */
+export const pointColumns = (id, limit) => cached(`/api/v1/series/${id}/points?${query({ limit, form: 'columns' })}`);
+
 export const run = (id) => cached(`/api/v1/runs/${id}`);
 
 export { query };

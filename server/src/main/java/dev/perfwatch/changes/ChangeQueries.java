@@ -89,9 +89,42 @@ class ChangeQueries {
 
     /**
      * The nearest commit before (or after) a position on the branch with a result in the environment; with no
-     * position, the newest one. One index scan of result (series_id, position) per series of the environment.
+     * position, the newest one. Mostly it is the branch's very next commit (a nightly measures every one): that
+     * commit is checked first, by a run of the environment's host class there and then a result of one of its
+     * series (a semi-join: it stops at the first), instead of probing every series of the environment (1,000 index
+     * probes for 1,000 cases, a third of a view at trend 10: docs/performance.md). When that commit has no result
+     * there, {@link #neighbourByProbes} answers.
      */
     Optional<Placed> neighbour(long branch, long environment, BigDecimal position, boolean before) {
+        String sql = """
+                select c.id, bc.position, c.sha, c.time, c.author, c.message,
+                       exists (select 1 from run
+                               where run.commit_id = bc.commit_id and run.branch_id = :branch
+                                 and run.host_class = (select host_class from environment where id = :environment))
+                       and exists (select 1 from series s
+                                   join result r on r.series_id = s.id and r.position = bc.position
+                                   where s.branch_id = :branch and s.environment_id = :environment) as measured
+                from (select b.position, b.commit_id from branch_commit b
+                      where b.branch_id = :branch and %s
+                      order by b.position %s
+                      limit 1) bc
+                join commit c on c.id = bc.commit_id
+                """.formatted(position == null ? "true" : before ? "b.position < :position" : "b.position > :position",
+                        before ? "desc" : "asc");
+        List<Optional<Placed>> found = jdbc.sql(sql)
+            .param("branch", branch)
+            .param("environment", environment)
+            .param("position", position)
+            .query((rs, row) -> rs.getBoolean("measured") ? Optional.of(placed(rs, row)) : Optional.<Placed>empty())
+            .list();
+        if (found.isEmpty()) {
+            return Optional.empty(); // no commit on that side at all (the newest commit's next)
+        }
+        return found.get(0).isPresent() ? found.get(0) : neighbourByProbes(branch, environment, position, before);
+    }
+
+    /** {@link #neighbour} by one index probe of result (series_id, position) per series of the environment. */
+    Optional<Placed> neighbourByProbes(long branch, long environment, BigDecimal position, boolean before) {
         String sql = """
                 select c.id, bc.position, c.sha, c.time, c.author, c.message
                 from branch_commit bc
@@ -116,37 +149,51 @@ class ChangeQueries {
     }
 
     /**
+     * The statement of {@link #measured}: the trend's columns and laterals go in (BY_RESULTS or BY_BLOCKS). Per case
+     * it probes result (series_id, position) for the result at the commit and the one before it; both read only the
+     * covering index.
+     */
+    static final String MEASURED = """
+            select s.id as series, b.name as benchmark, bc.id as case_id, bc.mode, bc.threads, bc.params,
+                   m.name as metric, m.unit, m.direction,
+                   here.score, here.error,
+                   previous.sha as previous_sha, before.score as previous_score, before.error as previous_error,
+                   %s, s.noise
+            from series s
+            join benchmark_case bc on bc.id = s.case_id
+            join benchmark b on b.id = bc.benchmark_id
+            join metric m on m.id = s.metric_id
+            join lateral (select r.score, r.error, r.position
+                          from result r
+                          -- the commit's position makes this a probe of result (series_id, position);
+                          -- commit_id alone is no key of that index: it scanned every result of the series
+                          where r.series_id = s.id and r.position = :position and r.commit_id = :commit
+                          -- the newest run's: recorded_at is its run's created_at, copied into the index
+                          -- (V16), so no probe of run; results stored before V16 look it up
+                          order by coalesce(r.recorded_at,
+                                            (select run.created_at from run where run.id = r.run_id)) desc,
+                                   r.run_id
+                          limit 1) here on true
+            left join lateral (select r.commit_id, r.score, r.error
+                               from result r
+                               where r.series_id = s.id and r.position < here.position
+                               order by r.position desc, r.run_id
+                               limit 1) before on true
+            -- outside the lateral, so that the planner may look the cases' previous commit (mostly one and the
+            -- same) up once rather than once per case (measured: within noise, docs/performance.md)
+            left join commit previous on previous.id = before.commit_id
+            %s
+            where s.branch_id = :branch and s.environment_id = :environment
+              and (cast(:metric as text) is null or m.name = :metric)
+            order by b.name, bc.key, m.name
+            """;
+
+    /**
      * Every series of the environment (of one metric, or all) with a result at the commit: the newest run's result
      * there, the result before it on the branch, and the mean and spread of up to {@code trend} results before it.
      */
     List<Measured> measured(long branch, long environment, Placed commit, String metric, int trend) {
-        return jdbc.sql("""
-                select s.id as series, b.name as benchmark, bc.id as case_id, bc.mode, bc.threads, bc.params,
-                       m.name as metric, m.unit, m.direction,
-                       here.score, here.error,
-                       before.sha as previous_sha, before.score as previous_score, before.error as previous_error,
-                       %s, s.noise
-                from series s
-                join benchmark_case bc on bc.id = s.case_id
-                join benchmark b on b.id = bc.benchmark_id
-                join metric m on m.id = s.metric_id
-                join lateral (select r.score, r.error, r.position
-                              from result r join run on run.id = r.run_id
-                              -- the commit's position makes this a probe of result (series_id, position);
-                              -- commit_id alone is no key of that index: it scanned every result of the series
-                              where r.series_id = s.id and r.position = :position and r.commit_id = :commit
-                              order by run.created_at desc, r.run_id
-                              limit 1) here on true
-                left join lateral (select c.sha, r.score, r.error
-                                   from result r join commit c on c.id = r.commit_id
-                                   where r.series_id = s.id and r.position < here.position
-                                   order by r.position desc, r.run_id
-                                   limit 1) before on true
-                %s
-                where s.branch_id = :branch and s.environment_id = :environment
-                  and (cast(:metric as text) is null or m.name = :metric)
-                order by b.name, bc.key, m.name
-                """.formatted(trend > FROM_RESULTS ? BY_BLOCKS_COLUMNS : BY_RESULTS_COLUMNS,
+        return jdbc.sql(MEASURED.formatted(trend > FROM_RESULTS ? BY_BLOCKS_COLUMNS : BY_RESULTS_COLUMNS,
                         trend > FROM_RESULTS ? BY_BLOCKS : BY_RESULTS))
             .param("branch", branch)
             .param("environment", environment)

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -31,6 +32,9 @@ class SeriesController {
     static final int MAX_POINTS = 100_000;
 
     static final int MAX_BUCKETS = 10_000;
+
+    /** The {@code form} of a points read that answers columns (PointColumns) instead of a list of points. */
+    static final String COLUMNS = "columns";
 
     private final SeriesQueries queries;
 
@@ -71,17 +75,27 @@ class SeriesController {
 
     /**
      * The points, written one by one (see {@link PointsJson}); every check happens before the first byte, so a
-     * refused read is still a problem document.
+     * refused read is still a problem document. {@code form=columns} answers the same points as {@link PointColumns}.
      */
     @GetMapping(path = "/series/{id}/points", produces = MediaType.APPLICATION_JSON_VALUE)
     @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
             array = @ArraySchema(schema = @Schema(implementation = SeriesViews.Point.class))))
     void points(@PathVariable long id, @RequestParam(defaultValue = "10000") int limit,
             @RequestParam(required = false) Instant since, @RequestParam(required = false) String from,
-            @RequestParam(required = false) String to, HttpServletResponse response) throws IOException {
+            @RequestParam(required = false) String to, @RequestParam(required = false) String form,
+            HttpServletResponse response) throws IOException {
+        if (form != null && !COLUMNS.equals(form)) {
+            throw new InvalidInputException("form", "form must be columns, or absent for a list of points");
+        }
         PointRange.Positions range = checkedRange(id, limit, from, to);
-        List<SeriesViews.Point> points = range.empty() ? List.of() : queries.points(id, limit, since, range);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        if (form != null) {
+            SeriesQueries.Columns columns = range.empty() ? new SeriesQueries.Columns(new PointColumns(0), Map.of())
+                    : queries.columns(id, limit, since, range);
+            PointColumnsJson.write(columns.points(), columns.commits(), json, response.getOutputStream());
+            return;
+        }
+        List<SeriesViews.Point> points = range.empty() ? List.of() : queries.points(id, limit, since, range);
         try (JsonGenerator out = json.createGenerator(response.getOutputStream())) {
             out.writeStartArray();
             for (SeriesViews.Point point : points) {

@@ -47,11 +47,15 @@ class ChangesBenchmark {
         assertThat(first.status()).as(first.body()).isEqualTo(200);
         assertThat(first.json().get("rows")).hasSize(1000);
         double[][] millis = new double[TRENDS.length][READS];
-        for (int i = 0; i < 5; i++) {
+        // enough rounds for the JIT to compile the view's path (the in-process parts below run warm; five rounds
+        // left the first HTTP reads at about twice the in-process time)
+        for (int i = 0; i < 20; i++) {
             for (int trend : TRENDS) {
                 api.get(path + trend);
             }
         }
+        System.out.printf("BYTES changes view of 1,000 cases: %d at trend 10, %d at trend 1000%n",
+                api.get(path + 10).body().length(), api.get(path + 1000).body().length());
         for (int i = 0; i < READS; i++) {
             for (int t = 0; t < TRENDS.length; t++) {
                 long started = System.nanoTime();
@@ -60,6 +64,9 @@ class ChangesBenchmark {
             }
         }
         inProcess();
+        coveringIndex();
+        againstMain();
+        parts();
         for (int t = 0; t < TRENDS.length; t++) {
             Arrays.sort(millis[t]);
             System.out.printf("CHANGES 1,000 cases x %d commits, trend %d: p50 %.1f ms, p99 %.1f ms (load %.2f)%n",
@@ -103,6 +110,184 @@ class ChangesBenchmark {
             System.out.printf("IN-PROCESS trend %d, statement alone: every result p50 %.1f ms, blocks p50 %.1f ms,"
                     + " blocks / results %.2f (load %.2f)%n", trend, wall[0][READS / 2], wall[1][READS / 2],
                     wall[1][READS / 2] / wall[0][READS / 2],
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+    }
+
+    /**
+     * The block statement at trend 1,000 through V23's index of result_block, which covers what the trend reads
+     * (count, mean, m2: ~31 block rows per series from a few index pages), against V19's (series_id, block) (a heap
+     * page per row): alternating blocks of 5 reads, one index swapped for the other between them (32,000 rows:
+     * milliseconds).
+     */
+    private void coveringIndex() {
+        long branch = jdbc.sql("select b.id from branch b join project p on p.id = b.project_id"
+                + " where p.name = 'changes-bench'").query(Long.class).single();
+        java.math.BigDecimal position = jdbc.sql("select max(position) from branch_commit where branch_id = :b")
+            .param("b", branch).query(java.math.BigDecimal.class).single();
+        String sql = """
+                select s.id, %s from series s
+                cross join (select cast(:position as numeric) as position) here
+                %s
+                where s.branch_id = :branch
+                """.formatted(ChangeQueries.BY_BLOCKS_COLUMNS, ChangeQueries.BY_BLOCKS);
+        Runnable read = () -> jdbc.sql(sql).param("branch", branch).param("position", position).param("trend", 1000)
+            .param("edge", dev.perfwatch.series.ResultBlocks.block(position)).query((rs, row) -> rs.getDouble(2)).list();
+        String[] indexes = { "create index result_block_series on result_block (series_id, block)",
+                "create index result_block_series_trend on result_block (series_id, block) include (count, mean, m2)" };
+        String[] drops = { "drop index result_block_series", "drop index result_block_series_trend" };
+        System.out.println("EXPLAIN V23:\n" + explain(sql, branch, position));
+        double[][] wall = new double[2][READS];
+        for (int i = 0; i < READS; i += 5) {
+            for (int way = 1; way >= 0; way--) {
+                for (int j = i; j < Math.min(i + 5, READS); j++) {
+                    long started = System.nanoTime();
+                    read.run();
+                    wall[way][j] = (System.nanoTime() - started) / 1e6;
+                }
+                owner(drops[way]);
+                owner(indexes[1 - way]);
+            }
+        }
+        Arrays.sort(wall[0]);
+        Arrays.sort(wall[1]);
+        System.out.printf("IN-PROCESS trend 1000 by blocks: V19's index p50 %.1f ms, V23's covering index %.1f ms,"
+                + " V23 / V19 %.2f (load %.2f)%n", wall[0][READS / 2], wall[1][READS / 2],
+                wall[1][READS / 2] / wall[0][READS / 2],
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /** ChangeQueries.MEASURED as main had it (7288e0c): run joined for the newest run, commit inside the lateral. */
+    static final String MAIN_MEASURED = """
+            select s.id as series, b.name as benchmark, bc.id as case_id, bc.mode, bc.threads, bc.params,
+                   m.name as metric, m.unit, m.direction,
+                   here.score, here.error,
+                   before.sha as previous_sha, before.score as previous_score, before.error as previous_error,
+                   %s, s.noise
+            from series s
+            join benchmark_case bc on bc.id = s.case_id
+            join benchmark b on b.id = bc.benchmark_id
+            join metric m on m.id = s.metric_id
+            join lateral (select r.score, r.error, r.position
+                          from result r join run on run.id = r.run_id
+                          where r.series_id = s.id and r.position = :position and r.commit_id = :commit
+                          order by run.created_at desc, r.run_id
+                          limit 1) here on true
+            left join lateral (select c.sha, r.score, r.error
+                               from result r join commit c on c.id = r.commit_id
+                               where r.series_id = s.id and r.position < here.position
+                               order by r.position desc, r.run_id
+                               limit 1) before on true
+            %s
+            where s.branch_id = :branch and s.environment_id = :environment
+              and (cast(:metric as text) is null or m.name = :metric)
+            order by b.name, bc.key, m.name
+            """;
+
+    /** The whole measured statement, main's against this branch's, interleaved read by read, at every depth. */
+    private void againstMain() {
+        ChangeQueries.Branch branch = queries.branch("changes-bench", null).orElseThrow();
+        long environment = queries.environments(branch.id()).get(0).id();
+        ChangeQueries.Placed at = queries.neighbour(branch.id(), environment, null, true).orElseThrow();
+        for (int trend : TRENDS) {
+            String[] ways = { MAIN_MEASURED, ChangeQueries.MEASURED };
+            double[][] wall = new double[2][READS];
+            for (int i = 0; i < READS; i++) {
+                for (int way = 0; way < 2; way++) {
+                    boolean blocks = trend > ChangeQueries.FROM_RESULTS;
+                    String sql = ways[way].formatted(blocks ? ChangeQueries.BY_BLOCKS_COLUMNS
+                            : ChangeQueries.BY_RESULTS_COLUMNS, blocks ? ChangeQueries.BY_BLOCKS : ChangeQueries.BY_RESULTS);
+                    long started = System.nanoTime();
+                    List<Double> rows = jdbc.sql(sql).param("branch", branch.id()).param("environment", environment)
+                        .param("commit", at.id()).param("position", at.position()).param("metric", "primary")
+                        .param("trend", trend).param("edge", dev.perfwatch.series.ResultBlocks.block(at.position()))
+                        .query((rs, row) -> rs.getDouble("score")).list();
+                    wall[way][i] = (System.nanoTime() - started) / 1e6;
+                    assertThat(rows).hasSize(1000);
+                }
+            }
+            Arrays.sort(wall[0]);
+            Arrays.sort(wall[1]);
+            System.out.printf("IN-PROCESS trend %d, measured statement: main's p50 %.1f ms, now %.1f ms, now / main"
+                    + " %.2f (load %.2f)%n", trend, wall[0][READS / 2], wall[1][READS / 2],
+                    wall[1][READS / 2] / wall[0][READS / 2],
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+    }
+
+    private String explain(String sql, long branch, java.math.BigDecimal position) {
+        return String.join("\n", jdbc.sql("explain (analyze, buffers) " + sql).param("branch", branch)
+            .param("position", position).param("trend", 1000)
+            .param("edge", dev.perfwatch.series.ResultBlocks.block(position)).query(String.class).list());
+    }
+
+    private void owner(String statement) {
+        java.util.Properties credentials = new java.util.Properties();
+        try (var reader = java.nio.file.Files.newBufferedReader(database.dataDir().resolve("postgres-credentials"))) {
+            credentials.load(reader);
+            try (var connection = java.sql.DriverManager.getConnection(
+                    dataSource.unwrap(com.zaxxer.hikari.HikariDataSource.class).getJdbcUrl(), "perfwatch_owner",
+                    credentials.getProperty("perfwatch_owner"));
+                    var sqlStatement = connection.createStatement()) {
+                sqlStatement.execute(statement);
+            }
+        }
+        catch (java.io.IOException | java.sql.SQLException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    @Autowired
+    ChangeQueries queries;
+
+    @Autowired
+    ChangesController controller;
+
+    @Autowired
+    tools.jackson.databind.json.JsonMapper json;
+
+    /**
+     * Where a view's time goes, step by step as the controller takes them, each step's wall time per read (p50),
+     * interleaved read by read: the newest commit's lookup, the measured statement, the previous and next commits,
+     * and the whole view in process with its JSON.
+     */
+    private void parts() {
+        ChangeQueries.Branch branch = queries.branch("changes-bench", null).orElseThrow();
+        long environment = queries.environments(branch.id()).get(0).id();
+        String[] names = { "branch and environments", "newest commit (neighbour)", "measured, trend 10",
+                "measured, trend 100", "measured, trend 1000", "previous and next (neighbour x2)",
+                "previous and next by probing every series (main's neighbour x2)",
+                "whole view in process + JSON, trend 10", "whole view in process + JSON, trend 1000" };
+        ChangeQueries.Placed at = queries.neighbour(branch.id(), environment, null, true).orElseThrow();
+        // the newest commit has no next: the view of the one before it has both neighbours
+        ChangeQueries.Placed middle = queries.neighbour(branch.id(), environment, at.position(), true).orElseThrow();
+        assertThat(queries.neighbourByProbes(branch.id(), environment, null, true)).contains(at);
+        assertThat(queries.neighbourByProbes(branch.id(), environment, middle.position(), false)).contains(at);
+        Runnable[] steps = { () -> {
+            queries.branch("changes-bench", null);
+            queries.environments(branch.id());
+        }, () -> queries.neighbour(branch.id(), environment, null, true),
+                () -> queries.measured(branch.id(), environment, at, "primary", 10),
+                () -> queries.measured(branch.id(), environment, at, "primary", 100),
+                () -> queries.measured(branch.id(), environment, at, "primary", 1000), () -> {
+                    queries.neighbour(branch.id(), environment, at.position(), true);
+                    queries.neighbour(branch.id(), environment, at.position(), false);
+                }, () -> {
+                    queries.neighbourByProbes(branch.id(), environment, at.position(), true);
+                    queries.neighbourByProbes(branch.id(), environment, at.position(), false);
+                }, () -> json.writeValueAsBytes(controller.changes("changes-bench", null, null, null, 10, "primary")),
+                () -> json.writeValueAsBytes(controller.changes("changes-bench", null, null, null, 1000, "primary")) };
+        double[][] wall = new double[steps.length][READS];
+        for (int i = 0; i < READS; i++) {
+            for (int step = 0; step < steps.length; step++) {
+                long started = System.nanoTime();
+                steps[step].run();
+                wall[step][i] = (System.nanoTime() - started) / 1e6;
+            }
+        }
+        for (int step = 0; step < steps.length; step++) {
+            Arrays.sort(wall[step]);
+            System.out.printf("PART %s: p50 %.1f ms (load %.2f)%n", names[step], wall[step][READS / 2],
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
     }

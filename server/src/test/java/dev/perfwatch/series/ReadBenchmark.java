@@ -23,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The read side's benchmark (not a test: tag {@code benchmark}, run on purpose, figures in docs/performance.md): a
  * 100,000-commit history of one series, bulk-loaded by SQL (commits with an author and a two-line message, 5 × 10
  * samples per result, like real runs), then, in alternating blocks so that both see the same load, the newest
- * 10,000 points ({@code limit=10000}) and the 2,000-bucket overview of all 100,000. Each block reports the client's
+ * 10,000 points ({@code limit=10000}), the same as columns ({@code form=columns}) and the 2,000-bucket overview of all
+ * 100,000. Each block reports the client's
  * wall time per request and the server's own time (Micrometer's {@code http.server.requests}), since on a shared
  * machine the client's share of the CPU is noise. Run:
  * {@code ./mvnw -o -pl server -am verify -Dgroups=benchmark -DexcludedGroups=none -Dtest=ReadBenchmark
@@ -62,23 +63,37 @@ class ReadBenchmark {
         Api api = Api.at(port);
         long series = history(api);
         String read = "/api/v1/series/" + series + "/points?limit=10000";
+        String columns = read + "&form=columns";
         String overview = "/api/v1/series/" + series + "/points?buckets=2000";
         assertThat(api.get(read).json()).hasSize(10_000);
+        assertThat(api.get(columns).json().get("score")).hasSize(10_000);
         assertThat(api.get(overview).json().get("buckets")).hasSize(2000);
+        System.out.printf("BYTES 10,000 points: list %d, columns %d%n", api.get(read).body().length(),
+                api.get(columns).body().length());
+        gzip("list", api.get(read).body());
+        gzip("columns", api.get(columns).body());
         for (int i = 0; i < 30; i++) {
             api.get(read);
+            api.get(columns);
             api.get(overview);
         }
+        System.out.println("EXPLAIN points:\n" + String.join("\n", jdbc.sql("explain (analyze, buffers) "
+                + SeriesQueries.POINTS).param("series", series).param("limit", 10_000).param("from", null)
+            .param("to", null).query(String.class).list()));
         inProcess(series);
         double[] readWall = new double[READS];
+        double[] columnsWall = new double[READS];
         double[] overviewWall = new double[READS];
         double readServer = 0;
+        double columnsServer = 0;
         double overviewServer = 0;
         for (int done = 0; done < READS; done += BLOCK) {
             readServer += block(api, read, readWall, done);
+            columnsServer += block(api, columns, columnsWall, done);
             overviewServer += block(api, overview, overviewWall, done);
         }
         report("READ 10,000 points (limit=10000)", readWall, readServer);
+        report("READ 10,000 points as columns (limit=10000&form=columns)", columnsWall, columnsServer);
         report("OVERVIEW 2,000 buckets of " + COMMITS + " points", overviewWall, overviewServer);
     }
 
@@ -121,7 +136,9 @@ class ReadBenchmark {
     private void inProcess(long series) {
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
         String[] names = { "points, commit joined per point (before)", "points, commits from CommitCache (now)",
-                "points, CommitCache emptied before each read",
+                "points, CommitCache emptied before each read", "points as columns (form=columns)",
+                "points as columns, statement and decoding only",
+                "the same, PostgreSQL sorting the rows into branch order (main's statement)",
                 "overview's buckets by results, index entries (dee0803), without edges",
                 "overview's buckets by result_block (now), without edges",
                 "overview whole: buckets by result_block and their edges' commits (now)" };
@@ -137,6 +154,12 @@ class ReadBenchmark {
                 () -> write(queries.points(series, 10_000, null, PointRange.Positions.ALL)), () -> {
                     commits.clear();
                     write(queries.points(series, 10_000, null, PointRange.Positions.ALL));
+                }, () -> write(queries.columns(series, 10_000, null, PointRange.Positions.ALL)),
+                () -> queries.columns(series, 10_000, null, PointRange.Positions.ALL), () -> {
+                    PointColumns sorted = new PointColumns(10_000);
+                    jdbc.sql(SORTED_POINTS).param("series", series).param("limit", 10_000).param("from", null)
+                        .param("to", null).query(sorted::add);
+                    commits.commits(sorted.commits());
                 },
                 () -> overviews.byResults(series, PointRange.Positions.ALL, extent, 2000),
                 () -> overviews.byBlocks(series, PointRange.Positions.ALL, 2000),
@@ -156,6 +179,10 @@ class ReadBenchmark {
         }
     }
 
+    /** SeriesQueries.POINTS as main had it: PostgreSQL sorts the newest-first rows into branch order. */
+    static final String SORTED_POINTS = SeriesQueries.POINTS.replace("order by r.position desc\n",
+            "order by r.position, r.run_id\n");
+
     @Autowired
     CommitCache commits;
 
@@ -168,6 +195,38 @@ class ReadBenchmark {
             out.writeStartArray();
             points.forEach(point -> PointsJson.write(point, out));
             out.writeEndArray();
+        }
+    }
+
+    private void write(SeriesQueries.Columns columns) {
+        PointColumnsJson.write(columns.points(), columns.commits(), json, java.io.OutputStream.nullOutputStream());
+    }
+
+    /**
+     * What answering gzip (server.compression, for a browser that asks) would cost and save: a body compressed at
+     * Tomcat's level (the JDK's default, 6) and at the fastest, median of 10, on this thread's CPU.
+     */
+    private static void gzip(String form, String body) {
+        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int level : new int[] { java.util.zip.Deflater.DEFAULT_COMPRESSION, java.util.zip.Deflater.BEST_SPEED }) {
+            double[] cpu = new double[10];
+            int size = 0;
+            for (int i = 0; i < cpu.length; i++) {
+                long started = threads.getCurrentThreadCpuTime();
+                var deflater = new java.util.zip.Deflater(level, true);
+                deflater.setInput(bytes);
+                deflater.finish();
+                byte[] buffer = new byte[64 * 1024];
+                size = 0;
+                while (!deflater.finished()) {
+                    size += deflater.deflate(buffer);
+                }
+                deflater.end();
+                cpu[i] = (threads.getCurrentThreadCpuTime() - started) / 1e6;
+            }
+            System.out.printf("GZIP %s (%d bytes) at level %d: %d bytes, CPU p50 %.1f ms%n", form, bytes.length, level,
+                    size, median(cpu));
         }
     }
 

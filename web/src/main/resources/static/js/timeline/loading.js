@@ -6,7 +6,7 @@ import * as api from '../api.js';
 import { caseLabel } from '../format.js';
 import { seriesStyle } from '../palette.js';
 import { annotationsOf } from './annotations.js';
-import { ALLOC, environmentLabels, valueAt } from './data.js';
+import { ALLOC, environmentLabels, pointsFromColumns, valueAt } from './data.js';
 import { bucketsOf, fetchOverview, overviewOf } from './overview.js';
 import { revsOf } from './params.js';
 import { addedName, resolveAdded } from './several.js';
@@ -21,7 +21,7 @@ export const loading = {
     // The whole history in at most `buckets` ranges per series (overview.js), or the newest revs results.
     const read = async (series) => {
       if (!overview) {
-        return { points: await api.points(series.id, revs), overview: null };
+        return { points: pointsFromColumns(await api.pointColumns(series.id, revs)), overview: null };
       }
       const answer = await fetchOverview(series.id, buckets);
       return answer.bucketed ? { points: [], overview: { total: answer.total, buckets: answer.buckets } }

@@ -214,6 +214,34 @@ class WebUiTest extends InWebSession {
         assertThat(order).isEqualTo(List.of("a", "b", "c", "d"));
     }
 
+    /** The timeline reads form=columns (timeline/data.js turns them into points): the list form's points, each. */
+    @Test
+    void pointsWhenReadAsColumnsAreTheListFormsPoints() {
+        browser.open(server.url() + "/favicon.svg");
+        Object same = browser.executeAsync("""
+                browserDone((async () => {
+                  const data = await import('/js/timeline/data.js');
+                  const read = async (path) => (await fetch(path)).json();
+                  const series = await read('/api/v1/series?project=web&benchmark=BENCHMARK');
+                  const ms = (time) => (time === null ? null : Date.parse(time));
+                  const same = (p) => JSON.stringify({ ...p, commit: { ...p.commit, time: ms(p.commit.time) },
+                    recordedAt: ms(p.recordedAt) });
+                  let compared = 0;
+                  for (const s of series) {
+                    const list = await read(`/api/v1/series/${s.id}/points?limit=5`);
+                    const columns = data.pointsFromColumns(await read(`/api/v1/series/${s.id}/points?limit=5&form=columns`));
+                    if (list.length === 0 || list.map(same).join() !== columns.map(same).join()) {
+                      return `series ${s.id}: ${JSON.stringify(list)} against ${JSON.stringify(columns)}`;
+                    }
+                    compared += list.length;
+                  }
+                  return compared;
+                })());""".replace("BENCHMARK", BENCHMARK));
+
+        assertThat(same).isInstanceOf(Number.class);
+        assertThat(((Number) same).intValue()).isGreaterThan(10);
+    }
+
     @SuppressWarnings("unchecked")
     private static List<Number> ranges() {
         return (List<Number>) browser.script("const c = window.perfwatch.timeline.charts; "

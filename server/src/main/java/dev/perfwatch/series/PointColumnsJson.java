@@ -1,0 +1,163 @@
+package dev.perfwatch.series;
+
+import java.io.OutputStream;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.SerializableString;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.core.io.SerializedString;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Writes {@link PointColumns} as the {@code form=columns} answer (docs/api.md). */
+final class PointColumnsJson {
+
+    private static final SerializableString COMMITS = new SerializedString("commits");
+
+    private static final SerializableString SHA = new SerializedString("sha");
+
+    private static final SerializableString TIME = new SerializedString("time");
+
+    private static final SerializableString AUTHOR = new SerializedString("author");
+
+    private static final SerializableString MESSAGE = new SerializedString("message");
+
+    private static final SerializableString COMMIT = new SerializedString("commit");
+
+    private static final SerializableString SCORE = new SerializedString("score");
+
+    private static final SerializableString ERROR = new SerializedString("error");
+
+    private static final SerializableString CI_LOWER = new SerializedString("ciLower");
+
+    private static final SerializableString CI_UPPER = new SerializedString("ciUpper");
+
+    private static final SerializableString RUN = new SerializedString("run");
+
+    private static final SerializableString RECORDED_AT = new SerializedString("recordedAt");
+
+    private static final SerializableString NOISY = new SerializedString("noisy");
+
+    private static final SerializableString NOISE_REASON = new SerializedString("noiseReason");
+
+    private PointColumnsJson() {
+    }
+
+    /**
+     * Writes {@code {"commits": {…}, "commit": [...], "score": [...], …}} to the stream, doubles by Jackson's
+     * Schubfach writer: {@code Double.toString} was the read's largest single cost (JFR, docs/performance.md). Both
+     * write the shortest text that reads back as the same double, which is all the columns promise; the default
+     * form keeps {@code Double.toString}, byte for byte as before.
+     */
+    static void write(PointColumns columns, Map<Long, SeriesViews.Commit> commits, JsonMapper json,
+            OutputStream stream) {
+        try (JsonGenerator out = json.writer().with(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
+            .createGenerator(stream)) {
+            write(columns, commits, out);
+        }
+    }
+
+    private static void write(PointColumns points, Map<Long, SeriesViews.Commit> commits, JsonGenerator out) {
+        int size = points.size;
+        Map<Long, Integer> index = new HashMap<>(size * 2);
+        long[] order = new long[size];
+        int[] commitIndex = new int[size];
+        for (int i = 0; i < size; i++) {
+            Integer known = index.putIfAbsent(points.commit[i], index.size());
+            if (known == null) {
+                order[index.size() - 1] = points.commit[i];
+                commitIndex[i] = index.size() - 1;
+            }
+            else {
+                commitIndex[i] = known;
+            }
+        }
+        int distinct = index.size();
+        out.writeStartObject();
+        out.writeName(COMMITS);
+        out.writeStartObject();
+        out.writeName(SHA);
+        out.writeStartArray();
+        for (int c = 0; c < distinct; c++) {
+            out.writeString(commits.get(order[c]).sha());
+        }
+        out.writeEndArray();
+        out.writeName(TIME);
+        out.writeStartArray();
+        for (int c = 0; c < distinct; c++) {
+            Instant time = commits.get(order[c]).time();
+            if (time == null) {
+                out.writeNull();
+            }
+            else {
+                out.writeNumber(time.toEpochMilli());
+            }
+        }
+        out.writeEndArray();
+        out.writeName(AUTHOR);
+        out.writeStartArray();
+        for (int c = 0; c < distinct; c++) {
+            out.writeString(commits.get(order[c]).author());
+        }
+        out.writeEndArray();
+        out.writeName(MESSAGE);
+        out.writeStartArray();
+        for (int c = 0; c < distinct; c++) {
+            out.writeString(commits.get(order[c]).message());
+        }
+        out.writeEndArray();
+        out.writeEndObject();
+        out.writeName(COMMIT);
+        out.writeArray(commitIndex, 0, size);
+        numbers(out, SCORE, points.score, size);
+        numbers(out, ERROR, points.error, size);
+        numbers(out, CI_LOWER, points.ciLower, size);
+        numbers(out, CI_UPPER, points.ciUpper, size);
+        out.writeName(RUN);
+        out.writeStartArray();
+        for (int i = 0; i < size; i++) {
+            out.writeString(points.run[i] == null ? null : points.run[i].toString());
+        }
+        out.writeEndArray();
+        out.writeName(RECORDED_AT);
+        out.writeStartArray();
+        for (int i = 0; i < size; i++) {
+            if (points.recordedAt[i] == PointColumns.NO_TIME) {
+                out.writeNull();
+            }
+            else {
+                out.writeNumber(Math.floorDiv(points.recordedAt[i], 1_000_000L));
+            }
+        }
+        out.writeEndArray();
+        out.writeName(NOISY);
+        out.writeStartArray();
+        for (int i = 0; i < size; i++) {
+            out.writeBoolean(points.noisy[i]);
+        }
+        out.writeEndArray();
+        out.writeName(NOISE_REASON);
+        out.writeStartArray();
+        for (int i = 0; i < size; i++) {
+            out.writeString(points.noiseReason[i]);
+        }
+        out.writeEndArray();
+        out.writeEndObject();
+    }
+
+    private static void numbers(JsonGenerator out, SerializableString name, double[] values, int size) {
+        out.writeName(name);
+        out.writeStartArray();
+        for (int i = 0; i < size; i++) {
+            if (Double.isFinite(values[i])) {
+                out.writeNumber(values[i]);
+            }
+            else {
+                out.writeNull();
+            }
+        }
+        out.writeEndArray();
+    }
+}
