@@ -233,6 +233,11 @@ class PipelineStore {
         return out;
     }
 
+    /** Keeps a result's samples read elsewhere (the run's own, SeriesPoints.own), so the statement above finds them. */
+    void keepSamples(UUID run, long series, double[][] forks) {
+        samples.put(new SampleCache.Key(run, series), forks);
+    }
+
     /** {@code forks}: the result's samples, forks × iterations, finite ones only (ForkSamples.parse). */
     record PointRow(long series, long commit, java.math.BigDecimal position, UUID run, double score, double error,
             double[][] forks) {
@@ -255,15 +260,15 @@ class PipelineStore {
     /**
      * {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative; {@code notes}: why
      * a series is not judged (its numbers NaN), null where it is. Also moves each series' {@code detected_position}
-     * up to the run's commit.
+     * up to the run's commit. Returns each series' row version after the write (SeriesPoints' stamp).
      */
-    void noise(UUID run, long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit,
+    java.util.Map<Long, Long> noise(UUID run, long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit,
             String[] notes) {
         Boolean[] units = new Boolean[inUnit.length];
         for (int i = 0; i < units.length; i++) {
             units[i] = inUnit[i];
         }
-        jdbc.sql("""
+        return jdbc.sql("""
                 update series s
                 set noise = nullif(n.noise, 'NaN'), minimal_detectable_change = nullif(n.mdc, 'NaN'),
                     noise_in_unit = n.in_unit, noise_note = n.note, detected_at = now(),
@@ -272,6 +277,7 @@ class PipelineStore {
                             cast(:inUnit as boolean[]), cast(:notes as text[])) as n(id, noise, mdc, in_unit, note)
                 join result mine on mine.run_id = :run and mine.series_id = n.id
                 where s.id = n.id
+                returning s.id, cast(cast(s.xmin as text) as bigint) as stamp
                 """)
             .param("run", run)
             .param("series", series)
@@ -279,7 +285,10 @@ class PipelineStore {
             .param("mdc", minimalDetectableChange)
             .param("inUnit", units)
             .param("notes", notes)
-            .update();
+            .query((rs, n) -> java.util.Map.entry(rs.getLong("id"), rs.getLong("stamp")))
+            .list()
+            .stream()
+            .collect(java.util.stream.Collectors.toMap(java.util.Map.Entry::getKey, java.util.Map.Entry::getValue));
     }
 
     /** Per series: how many runs it holds, and how many of them were on a loaded host (kept out of detection). */

@@ -46,8 +46,11 @@ class RunAnalysis {
 
     private final Redetection redetection;
 
+    private final SeriesPoints reads;
+
     RunAnalysis(PipelineStore store, SuspectStore suspectStore, PipelineProperties properties, Confirmations confirmations,
-            Redetection redetection) {
+            Redetection redetection, SeriesPoints reads) {
+        this.reads = reads;
         this.store = store;
         this.suspectStore = suspectStore;
         this.properties = properties;
@@ -64,19 +67,22 @@ class RunAnalysis {
             return 0;
         }
         // Rates that follow the throughput are drawn, never detected on (PipelineProperties.quietMetrics).
-        List<PipelineStore.SeriesRow> series = store.seriesOf(runId).stream()
-            .filter(s -> !properties.quietMetrics().contains(s.metric()))
-            .toList();
-        if (series.isEmpty()) {
+        List<SeriesPoints.Own> own = reads.own(runId, properties.quietMetrics());
+        if (own.isEmpty()) {
             return 0;
         }
+        List<PipelineStore.SeriesRow> series = own.stream().map(SeriesPoints.Own::series).toList();
         long[] ids = series.stream().mapToLong(PipelineStore.SeriesRow::id).toArray();
         // Before reading points: see PipelineStore.seriesDetectedPast for why the lock comes first.
-        List<Long> late = store.seriesDetectedPast(ids, runId);
-        Map<Long, List<PipelineStore.PointRow>> points = new LinkedHashMap<>();
-        for (PipelineStore.PointRow row : store.points(ids, runId)) {
-            points.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
+        java.math.BigDecimal position = own.get(0).point().position();
+        SeriesPoints.Locked locked = reads.lock(ids, runId, run.branch(), position);
+        java.util.Set<Long> late = new java.util.HashSet<>();
+        for (long id : ids) {
+            if (locked.late(id, position)) {
+                late.add(id);
+            }
         }
+        Map<Long, List<PipelineStore.PointRow>> points = reads.read(runId, own, locked);
         Map<Long, List<SuspectStore.SuspectRow>> suspects = new LinkedHashMap<>();
         for (SuspectStore.SuspectRow row : suspectStore.suspects(ids)) {
             suspects.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
@@ -127,7 +133,7 @@ class RunAnalysis {
             }
         }
         notJudged(ids, notes);
-        store.noise(runId, ids, noise, minimal, inUnit, notes);
+        reads.remember(points, own, late, store.noise(runId, ids, noise, minimal, inUnit, notes));
         confirmations.suspect(run, recent);
         log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
                 (System.nanoTime() - started) / 1_000_000, recent.size());
