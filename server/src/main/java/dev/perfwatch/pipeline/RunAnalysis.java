@@ -60,10 +60,10 @@ class RunAnalysis {
     }
 
     /** Detects on the run's series; returns the number of new suspected changes on its newest commits. */
-    int analyse(UUID runId) {
+    int analyse(PipelineStore.RunRow run) {
         long started = System.nanoTime();
-        PipelineStore.RunRow run = store.run(runId).orElse(null);
-        if (run == null || !tracked(run)) {
+        UUID runId = run.id();
+        if (!tracked(run)) {
             return 0;
         }
         // Rates that follow the throughput are drawn, never detected on (PipelineProperties.quietMetrics).
