@@ -260,9 +260,15 @@ class PipelineStore {
      * {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative; {@code notes}: why
      * a series is not judged (its numbers NaN), null where it is. Also moves each series' {@code detected_position}
      * up to the run's commit. Returns each series' row version after the write (SeriesPoints' stamp).
+     * <p>
+     * {@code uneventful}: the detection found nothing, closed nothing and replayed nothing, so all it writes is this and
+     * the taken task; then its commit does not wait for the disk ({@code synchronous_commit} off for this transaction
+     * alone). Should the database crash before the write reaches the disk, the task is back with it and the detection
+     * is simply done again: nothing a run stored is at stake, and nobody was notified. A durable commit of one
+     * detection per run was a disk flush per run (10,000 for an import).
      */
-    java.util.Map<Long, Long> noise(UUID run, long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit,
-            String[] notes) {
+    java.util.Map<Long, Long> noise(UUID run, long[] series, double[] noise, double[] minimalDetectableChange,
+            boolean[] inUnit, String[] notes, boolean uneventful) {
         Boolean[] units = new Boolean[inUnit.length];
         for (int i = 0; i < units.length; i++) {
             units[i] = inUnit[i];
@@ -275,6 +281,9 @@ class PipelineStore {
                 from unnest(cast(:series as bigint[]), cast(:noise as float8[]), cast(:mdc as float8[]),
                             cast(:inUnit as boolean[]), cast(:notes as text[])) as n(id, noise, mdc, in_unit, note)
                 join result mine on mine.run_id = :run and mine.series_id = n.id
+                cross join (select set_config('synchronous_commit',
+                                              case when :uneventful then 'off' else current_setting('synchronous_commit') end,
+                                              true)) as commit_mode
                 where s.id = n.id
                 returning s.id, cast(cast(s.xmin as text) as bigint) as stamp
                 """)
@@ -284,6 +293,7 @@ class PipelineStore {
             .param("mdc", minimalDetectableChange)
             .param("inUnit", units)
             .param("notes", notes)
+            .param("uneventful", uneventful)
             .query((rs, n) -> java.util.Map.entry(rs.getLong("id"), rs.getLong("stamp")))
             .list()
             .stream()

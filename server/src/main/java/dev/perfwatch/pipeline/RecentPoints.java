@@ -112,14 +112,16 @@ final class RecentPoints {
         return entries.size();
     }
 
+    /** About, in samples: each point costs what the newest one does (a series' results have one shape). */
     private static long count(Entry entry) {
-        long n = 0;
-        for (PipelineStore.PointRow row : entry.rows()) {
-            n += POINT;
-            for (double[] fork : row.forks()) {
-                n += fork.length;
-            }
+        List<PipelineStore.PointRow> rows = entry.rows();
+        if (rows.isEmpty()) {
+            return 0;
         }
-        return n;
+        long samples = 0;
+        for (double[] fork : rows.get(rows.size() - 1).forks()) {
+            samples += fork.length;
+        }
+        return rows.size() * (POINT + samples);
     }
 }

@@ -93,6 +93,7 @@ class RunAnalysis {
         boolean[] inUnit = new boolean[ids.length];
         String[] notes = new String[ids.length];
         List<Confirmations.NewSuspect> recent = new ArrayList<>();
+        boolean uneventful = late.isEmpty();
         for (int i = 0; i < ids.length; i++) {
             PipelineStore.SeriesRow row = series.get(i);
             Commits commits = Commits.of(points.getOrDefault(row.id(), List.of()));
@@ -117,6 +118,7 @@ class RunAnalysis {
                 minimal[i] = Double.NaN;
                 notes[i] = "";
             }
+            uneventful &= step.lapses().isEmpty() && step.found().isEmpty();
             for (Tracker.Lapse lapse : step.lapses()) {
                 confirmations.lapsed(rows.get(lapse.known()), lapse.reason());
             }
@@ -133,7 +135,8 @@ class RunAnalysis {
             }
         }
         notJudged(ids, notes);
-        reads.remember(points, own, late, store.noise(runId, ids, noise, minimal, inUnit, notes));
+        reads.remember(points, own, late, store.noise(runId, ids, noise, minimal, inUnit, notes,
+                uneventful));
         confirmations.suspect(run, recent);
         log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
                 (System.nanoTime() - started) / 1_000_000, recent.size());

@@ -153,26 +153,26 @@ class RecentPointsTest {
     private static List<Step> history() {
         List<Step> steps = new ArrayList<>();
         Random random = new Random(11);
-        for (int n = 1; n <= 60; n++) {
-            double level = n >= 45 ? 80 : 100;
+        for (int n = 1; n <= 42; n++) {
+            double level = n >= 30 ? 80 : 100;
             // 0: stays queued behind the next ones (a burst); the second instance takes every seventh
             int detect = n % 5 == 0 ? 0 : n % 7 == 0 ? 2 : 1;
-            Integer parent = n == 1 ? null : n == 51 ? 1052 : n - 1;
+            Integer parent = n == 1 ? null : n == 36 ? 1037 : n - 1;
             steps.add(new Step(n, parent, level * (1 + 0.005 * random.nextGaussian()), detect));
-            if (n == 20) {
+            if (n == 12) {
                 // a re-run of the newest commit, just detected
-                steps.add(new Step(20, 19, 100 * (1 + 0.005 * random.nextGaussian()), 1));
+                steps.add(new Step(12, 11, 100 * (1 + 0.005 * random.nextGaussian()), 1));
             }
-            if (n == 30) {
-                // out of order: a commit whose first parent is 12, placed between 12 and 13, after all were detected
-                steps.add(new Step(1012, 12, 100 * (1 + 0.005 * random.nextGaussian()), 2));
+            if (n == 20) {
+                // out of order: a commit whose first parent is 8, placed between 8 and 9, after all were detected
+                steps.add(new Step(1008, 8, 100 * (1 + 0.005 * random.nextGaussian()), 2));
                 // a re-run of a commit detected long ago
-                steps.add(new Step(25, 24, 100 * (1 + 0.005 * random.nextGaussian()), 1));
+                steps.add(new Step(15, 14, 100 * (1 + 0.005 * random.nextGaussian()), 1));
             }
-            if (n == 50) {
+            if (n == 35) {
                 // posted before its parent (placed last): it waits queued before the parent, which lands before it
-                steps.add(new Step(1052, 1051, 80 * (1 + 0.005 * random.nextGaussian()), 0));
-                steps.add(new Step(1051, 50, 80 * (1 + 0.005 * random.nextGaussian()), 1));
+                steps.add(new Step(1037, 1036, 80 * (1 + 0.005 * random.nextGaussian()), 0));
+                steps.add(new Step(1036, 35, 80 * (1 + 0.005 * random.nextGaussian()), 1));
             }
         }
         return steps;
