@@ -83,24 +83,6 @@ class PipelineStore {
             String branchName, long commit, String hostClass) {
     }
 
-    /** The series of a run, with what detection needs to know of each. */
-    List<SeriesRow> seriesOf(UUID run) {
-        return jdbc.sql("""
-                select s.id, m.direction, b.name as benchmark, c.key, m.name as metric
-                from result r
-                join series s on s.id = r.series_id
-                join metric m on m.id = s.metric_id
-                join benchmark_case c on c.id = s.case_id
-                join benchmark b on b.id = c.benchmark_id
-                where r.run_id = :run
-                order by s.id
-                """)
-            .param("run", run)
-            .query((rs, row) -> new SeriesRow(rs.getLong("id"), rs.getString("direction"), rs.getString("benchmark"),
-                    rs.getString("key"), rs.getString("metric")))
-            .list();
-    }
-
     record SeriesRow(long id, String direction, String benchmark, String caseKey, String metric) {
 
         String name() {
@@ -127,7 +109,8 @@ class PipelineStore {
                                       and (m.name in ('gc.alloc.rate.norm', 'gc.count')
                                            or not exists (select 1 from run_noise n
                                                           where n.run_id = result.run_id and n.noisy))
-                                    order by position desc
+                                    -- run_id: which re-runs of the oldest commit are kept is the cache's choice too
+                                    order by position desc, run_id desc
                                     limit :limit) r
                 order by r.series_id, r.position, r.run_id
                 """)
@@ -136,32 +119,6 @@ class PipelineStore {
             .param("limit", POINTS)
             .query(PipelineStore::point)
             .list());
-    }
-
-    /**
-     * Locks the run's series for this detection (ordered by id, so two detections cannot deadlock) and returns those
-     * whose history a detection has already seen past the run's commit: the run arrived after them, out of order.
-     * Later results still queued are no reason: their own detections come after this run was stored and read it.
-     * The lock makes a concurrent detection of a later run either finish first (and this one sees its
-     * {@code detected_position}) or wait for this one (and then read this run's results). It is a row lock without
-     * a write, so the ingest's upsert of the same series does not wait for it.
-     */
-    List<Long> seriesDetectedPast(long[] series, UUID run) {
-        jdbc.sql("select id from series where id = any(cast(:series as bigint[])) order by id for no key update")
-            .param("series", series)
-            .query(Long.class)
-            .list();
-        return jdbc.sql("""
-                select s.id
-                from series s
-                join result mine on mine.run_id = :run and mine.series_id = s.id
-                where s.id = any(cast(:series as bigint[])) and mine.position < s.detected_position
-                order by s.id
-                """)
-            .param("series", series)
-            .param("run", run)
-            .query(Long.class)
-            .list();
     }
 
     /** The series' whole stored history (its newest {@link #HISTORY} results), oldest first, as detection reads it. */

@@ -73,7 +73,7 @@ class RunAnalysis {
         }
         List<PipelineStore.SeriesRow> series = own.stream().map(SeriesPoints.Own::series).toList();
         long[] ids = series.stream().mapToLong(PipelineStore.SeriesRow::id).toArray();
-        // Before reading points: see PipelineStore.seriesDetectedPast for why the lock comes first.
+        // Before reading points: see SeriesPoints.lock for why the lock comes first.
         java.math.BigDecimal position = own.get(0).point().position();
         SeriesPoints.Locked locked = reads.lock(ids, runId, run.branch(), position);
         java.util.Set<Long> late = new java.util.HashSet<>();
@@ -82,7 +82,9 @@ class RunAnalysis {
                 late.add(id);
             }
         }
+        long cached = reads.hits();
         Map<Long, List<PipelineStore.PointRow>> points = reads.read(runId, own, locked);
+        cached = reads.hits() - cached;
         Map<Long, List<SuspectStore.SuspectRow>> suspects = new LinkedHashMap<>();
         for (SuspectStore.SuspectRow row : suspectStore.suspects(ids)) {
             suspects.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
@@ -138,8 +140,8 @@ class RunAnalysis {
         reads.remember(points, own, late, store.noise(runId, ids, noise, minimal, inUnit, notes,
                 uneventful));
         confirmations.suspect(run, recent);
-        log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
-                (System.nanoTime() - started) / 1_000_000, recent.size());
+        log.info("Detected after run {}: {} series ({} read from memory, {} late) in {} ms, {} new suspected change(s)",
+                runId, ids.length, cached, late.size(), (System.nanoTime() - started) / 1_000_000, recent.size());
         return recent.size();
     }
 

@@ -24,6 +24,8 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * run's commit, other than this run, is still queued. Every result stored since was stored with its run's detection
  * task (DetectionQueue): a task still queued is (2), a task done elsewhere is (1), a task done here replaced the
  * entry. A run before the cached tail (late) reads the statement, as do all of a run's series while (2) fails.
+ * This rests on stored results never changing and never being deleted without a detection of their series: a
+ * feature that removes results (retention) must write the series row, which changes its version.
  */
 @Component
 class SeriesPoints {
@@ -101,8 +103,14 @@ class SeriesPoints {
     }
 
     /**
-     * Locks the series for this detection (ordered by id: two detections cannot deadlock; a row lock without a write,
-     * so the ingest's upsert of the same series does not wait), see {@link PipelineStore#seriesDetectedPast}.
+     * Locks the run's series for this detection (ordered by id, so two detections cannot deadlock) and reads, of the
+     * locked rows, the newest position a detection saw and the row's version. A series seen past the run's commit is
+     * late: the run arrived after them, out of order; later results still queued are no reason: their own detections
+     * come after this run was stored and read it. The lock makes a concurrent detection of a later run either finish
+     * first (a row updated meanwhile is returned as that detection left it: this one sees its
+     * {@code detected_position}) or wait for this one (and then read this run's results). It is a row lock without a
+     * write, so the ingest's upsert of the same series does not wait for it. {@code queued} is read as the statement
+     * starts: a detection it waited for changed the row's version, which is checked as well.
      */
     Locked lock(long[] series, UUID run, long branch, BigDecimal position) {
         Map<Long, State> states = new HashMap<>();
