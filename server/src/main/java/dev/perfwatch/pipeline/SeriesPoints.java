@@ -77,8 +77,9 @@ class SeriesPoints {
             .param("run", run)
             .param("quiet", quiet.toArray(String[]::new))
             .query((rs, n) -> {
-                PipelineStore.SeriesRow series = new PipelineStore.SeriesRow(rs.getLong("id"), rs.getString("direction"),
-                        rs.getString("benchmark"), rs.getString("key"), rs.getString("metric"));
+                PipelineStore.SeriesRow series = new PipelineStore.SeriesRow(rs.getLong("id"),
+                        rs.getString("direction"), rs.getString("benchmark"), rs.getString("key"),
+                        rs.getString("metric"));
                 double[][] forks = ForkSamples.parse(rs.getString("samples"));
                 store.keepSamples(run, series.id(), forks);
                 PipelineStore.PointRow point = new PipelineStore.PointRow(series.id(), rs.getLong("commit_id"),
@@ -135,7 +136,8 @@ class SeriesPoints {
             .param("position", position)
             .query((rs, n) -> {
                 queued[0] = rs.getBoolean("queued");
-                return states.put(rs.getLong("id"), new State(rs.getBigDecimal("detected_position"), rs.getLong("stamp")));
+                return states.put(rs.getLong("id"),
+                        new State(rs.getBigDecimal("detected_position"), rs.getLong("stamp")));
             })
             .list();
         return new Locked(states, queued[0]);
@@ -164,7 +166,8 @@ class SeriesPoints {
         }
         if (!missing.isEmpty()) {
             missing.forEach(id -> points.put(id, new ArrayList<>()));
-            for (PipelineStore.PointRow row : store.points(missing.stream().mapToLong(Long::longValue).toArray(), run)) {
+            long[] ids = missing.stream().mapToLong(Long::longValue).toArray();
+            for (PipelineStore.PointRow row : store.points(ids, run)) {
                 points.get(row.series()).add(row);
             }
         }
@@ -175,7 +178,8 @@ class SeriesPoints {
      * After the detection commits: each series' points are the entry for the next run, with the row version the
      * detection's write left ({@code stamps}); a late run's series are forgotten (its redetection read past it).
      */
-    void remember(Map<Long, List<PipelineStore.PointRow>> points, List<Own> own, Set<Long> late, Map<Long, Long> stamps) {
+    void remember(Map<Long, List<PipelineStore.PointRow>> points, List<Own> own, Set<Long> late,
+            Map<Long, Long> stamps) {
         if (!TransactionSynchronizationManager.isSynchronizationActive()) {
             return;
         }
