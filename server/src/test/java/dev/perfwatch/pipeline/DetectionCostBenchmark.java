@@ -64,6 +64,9 @@ class DetectionCostBenchmark {
     @Autowired
     TransactionTemplate transaction;
 
+    @org.springframework.beans.factory.annotation.Value("${perfwatch.db.data-dir}")
+    java.nio.file.Path dataDirectory;
+
     @Test
     void detectionOfEachRunWithAndWithoutTheRecentPoints() {
         int runs = Integer.getInteger("benchmark.runs", 120);
@@ -74,6 +77,7 @@ class DetectionCostBenchmark {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long[] cpu = new long[2];
         long[] wall = new long[2];
+        long[] postgres = new long[2];
         int measured = 0;
         for (int n = 1; n <= runs; n++) {
             ArrayNode jmh = Runs.json.createArrayNode();
@@ -91,20 +95,59 @@ class DetectionCostBenchmark {
                 ObjectNode run = Runs.run(UUID.randomUUID(), projects[way], Runs.sha(n),
                         n == 1 ? List.of() : List.of(Runs.sha(n - 1)), null, jmh);
                 assertThat(api.postJson("/api/v1/runs", run.toString()).status()).isEqualTo(201);
+                long postgresBefore = postgresTicks();
                 long cpuBefore = threads.getCurrentThreadCpuTime();
                 long wallBefore = System.nanoTime();
                 assertThat(workers[way].work(projects[way])).isEqualTo(1);
                 if (counted) {
                     cpu[way] += threads.getCurrentThreadCpuTime() - cpuBefore;
                     wall[way] += System.nanoTime() - wallBefore;
+                    postgres[way] += postgresTicks() - postgresBefore;
                 }
             }
         }
         System.out.printf("DETECTION COST per run of %d results (%d series detected), the last %d of %d runs: with the"
-                + " recent points %.2f ms CPU, %.2f ms wall; reading them %.2f ms CPU, %.2f ms wall; ratio CPU %.2f,"
-                + " wall %.2f (load %.2f)%n", 2 * cases, 2 * cases, measured, runs, cpu[0] / 1e6 / measured,
-                wall[0] / 1e6 / measured, cpu[1] / 1e6 / measured, wall[1] / 1e6 / measured, (double) cpu[0] / cpu[1],
+                + " recent points %.2f ms CPU, %.2f ms PostgreSQL CPU, %.2f ms wall; reading them %.2f ms CPU, %.2f ms"
+                + " PostgreSQL CPU, %.2f ms wall; ratio CPU %.2f, PostgreSQL %.2f, wall %.2f (load %.2f)%n", 2 * cases,
+                2 * cases, measured, runs, cpu[0] / 1e6 / measured, postgres[0] * 10.0 / measured,
+                wall[0] / 1e6 / measured, cpu[1] / 1e6 / measured, postgres[1] * 10.0 / measured,
+                wall[1] / 1e6 / measured, (double) cpu[0] / cpu[1], (double) postgres[0] / postgres[1],
                 (double) wall[0] / wall[1], ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /**
+     * PostgreSQL's CPU so far in clock ticks (10 ms): its backends' and the postmaster's, from /proc, as
+     * benchmark/ServerCpu reads them (the detection's backend works while this thread waits for it).
+     */
+    private long postgresTicks() {
+        try {
+            java.nio.file.Path pid = dataDirectory.resolve("postgres").resolve("postmaster.pid");
+            if (!java.nio.file.Files.exists(pid)) {
+                pid = dataDirectory.resolve("postmaster.pid");
+            }
+            String postmaster = java.nio.file.Files.readAllLines(pid).get(0).trim();
+            long ticks = 0;
+            try (var processes = java.nio.file.Files.list(java.nio.file.Path.of("/proc"))) {
+                for (java.nio.file.Path process : processes
+                    .filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                    String[] stat;
+                    try {
+                        String text = java.nio.file.Files.readString(process.resolve("stat"));
+                        stat = text.substring(text.lastIndexOf(')') + 2).split(" ");
+                    }
+                    catch (java.io.IOException ex) {
+                        continue;
+                    }
+                    if (process.getFileName().toString().equals(postmaster) || stat[1].equals(postmaster)) {
+                        ticks += Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
+                    }
+                }
+            }
+            return ticks;
+        }
+        catch (java.io.IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
     }
 
     private PipelineWorker worker(SeriesPoints reads) {
