@@ -64,8 +64,8 @@ class DetectionCostBenchmark {
     @Autowired
     TransactionTemplate transaction;
 
-    @org.springframework.beans.factory.annotation.Value("${perfwatch.db.data-dir}")
-    java.nio.file.Path dataDirectory;
+    /** The postmaster: the parent of a backend of ours (the data directory's name is random per resolution). */
+    private String postmaster;
 
     @Test
     void detectionOfEachRunWithAndWithoutTheRecentPoints() {
@@ -121,11 +121,11 @@ class DetectionCostBenchmark {
      */
     private long postgresTicks() {
         try {
-            java.nio.file.Path pid = dataDirectory.resolve("postgres").resolve("postmaster.pid");
-            if (!java.nio.file.Files.exists(pid)) {
-                pid = dataDirectory.resolve("postmaster.pid");
+            if (postmaster == null) {
+                int backend = jdbc.sql("select pg_backend_pid()").query(Integer.class).single();
+                String text = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", backend + "", "stat"));
+                postmaster = text.substring(text.lastIndexOf(')') + 2).split(" ")[1];
             }
-            String postmaster = java.nio.file.Files.readAllLines(pid).get(0).trim();
             long ticks = 0;
             try (var processes = java.nio.file.Files.list(java.nio.file.Path.of("/proc"))) {
                 for (java.nio.file.Path process : processes
