@@ -29,25 +29,35 @@ class PipelineStore {
         jdbc.sql("insert into detection_task (run_id) values (:run) on conflict do nothing").param("run", run).update();
     }
 
-    /** The oldest due run, locked until the transaction ends; other instances skip it. */
-    Optional<UUID> takeTask(String project) {
+    /**
+     * The oldest due run, its task taken: locked (other instances skip it) and deleted in this transaction, so that
+     * it is gone when the detection commits and back when it rolls back. With the run's row: one statement where
+     * taking, reading the run and deleting the task were three.
+     */
+    Optional<RunRow> takeTask(String project) {
         return jdbc.sql("""
-                select t.run_id
-                from detection_task t
-                join run r on r.id = t.run_id
+                with taken as (
+                    delete from detection_task
+                    where run_id = (select t.run_id
+                                    from detection_task t
+                                    join run r on r.id = t.run_id
+                                    join project p on p.id = r.project_id
+                                    where t.next_attempt_at <= now()
+                                      and (cast(:project as text) is null or p.name = :project)
+                                    order by t.next_attempt_at, t.created_at
+                                    limit 1
+                                    for update of t skip locked)
+                    returning run_id)
+                select r.id, r.project_id, p.name as project, p.repository, p.default_branch, r.branch_id,
+                       b.name as branch, r.commit_id, r.host_class
+                from taken
+                join run r on r.id = taken.run_id
                 join project p on p.id = r.project_id
-                where t.next_attempt_at <= now() and (cast(:project as text) is null or p.name = :project)
-                order by t.next_attempt_at, t.created_at
-                limit 1
-                for update of t skip locked
+                join branch b on b.id = r.branch_id
                 """)
             .param("project", project)
-            .query(UUID.class)
+            .query(PipelineStore::runRow)
             .optional();
-    }
-
-    void deleteTask(UUID run) {
-        jdbc.sql("delete from detection_task where run_id = :run").param("run", run).update();
     }
 
     /** Keeps the task for later: after 10 s, doubling with each failure, at most an hour. */
@@ -63,43 +73,14 @@ class PipelineStore {
             .update();
     }
 
-    Optional<RunRow> run(UUID run) {
-        return jdbc.sql("""
-                select r.id, r.project_id, p.name as project, p.repository, p.default_branch, r.branch_id,
-                       b.name as branch, r.commit_id, r.host_class
-                from run r
-                join project p on p.id = r.project_id
-                join branch b on b.id = r.branch_id
-                where r.id = :run
-                """)
-            .param("run", run)
-            .query((rs, row) -> new RunRow(rs.getObject("id", UUID.class), rs.getLong("project_id"),
-                    rs.getString("project"), rs.getString("repository"), rs.getString("default_branch"),
-                    rs.getLong("branch_id"), rs.getString("branch"), rs.getLong("commit_id"),
-                    rs.getString("host_class")))
-            .optional();
+    private static RunRow runRow(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+        return new RunRow(rs.getObject("id", UUID.class), rs.getLong("project_id"), rs.getString("project"),
+                rs.getString("repository"), rs.getString("default_branch"), rs.getLong("branch_id"),
+                rs.getString("branch"), rs.getLong("commit_id"), rs.getString("host_class"));
     }
 
     record RunRow(UUID id, long project, String projectName, String repository, String defaultBranch, long branch,
             String branchName, long commit, String hostClass) {
-    }
-
-    /** The series of a run, with what detection needs to know of each. */
-    List<SeriesRow> seriesOf(UUID run) {
-        return jdbc.sql("""
-                select s.id, m.direction, b.name as benchmark, c.key, m.name as metric
-                from result r
-                join series s on s.id = r.series_id
-                join metric m on m.id = s.metric_id
-                join benchmark_case c on c.id = s.case_id
-                join benchmark b on b.id = c.benchmark_id
-                where r.run_id = :run
-                order by s.id
-                """)
-            .param("run", run)
-            .query((rs, row) -> new SeriesRow(rs.getLong("id"), rs.getString("direction"), rs.getString("benchmark"),
-                    rs.getString("key"), rs.getString("metric")))
-            .list();
     }
 
     record SeriesRow(long id, String direction, String benchmark, String caseKey, String metric) {
@@ -128,7 +109,8 @@ class PipelineStore {
                                       and (m.name in ('gc.alloc.rate.norm', 'gc.count')
                                            or not exists (select 1 from run_noise n
                                                           where n.run_id = result.run_id and n.noisy))
-                                    order by position desc
+                                    -- run_id: which re-runs of the oldest commit are kept is the cache's choice too
+                                    order by position desc, run_id desc
                                     limit :limit) r
                 order by r.series_id, r.position, r.run_id
                 """)
@@ -137,32 +119,6 @@ class PipelineStore {
             .param("limit", POINTS)
             .query(PipelineStore::point)
             .list());
-    }
-
-    /**
-     * Locks the run's series for this detection (ordered by id, so two detections cannot deadlock) and returns those
-     * whose history a detection has already seen past the run's commit: the run arrived after them, out of order.
-     * Later results still queued are no reason: their own detections come after this run was stored and read it.
-     * The lock makes a concurrent detection of a later run either finish first (and this one sees its
-     * {@code detected_position}) or wait for this one (and then read this run's results). It is a row lock without
-     * a write, so the ingest's upsert of the same series does not wait for it.
-     */
-    List<Long> seriesDetectedPast(long[] series, UUID run) {
-        jdbc.sql("select id from series where id = any(cast(:series as bigint[])) order by id for no key update")
-            .param("series", series)
-            .query(Long.class)
-            .list();
-        return jdbc.sql("""
-                select s.id
-                from series s
-                join result mine on mine.run_id = :run and mine.series_id = s.id
-                where s.id = any(cast(:series as bigint[])) and mine.position < s.detected_position
-                order by s.id
-                """)
-            .param("series", series)
-            .param("run", run)
-            .query(Long.class)
-            .list();
     }
 
     /** The series' whole stored history (its newest {@link #HISTORY} results), oldest first, as detection reads it. */
@@ -233,6 +189,11 @@ class PipelineStore {
         return out;
     }
 
+    /** Keeps a result's samples read elsewhere (the run's own, SeriesPoints.own), so the statement above finds them. */
+    void keepSamples(UUID run, long series, double[][] forks) {
+        samples.put(new SampleCache.Key(run, series), forks);
+    }
+
     /** {@code forks}: the result's samples, forks × iterations, finite ones only (ForkSamples.parse). */
     record PointRow(long series, long commit, java.math.BigDecimal position, UUID run, double score, double error,
             double[][] forks) {
@@ -255,15 +216,21 @@ class PipelineStore {
     /**
      * {@code inUnit}: the two numbers are in the metric's unit (a near-zero metric), not relative; {@code notes}: why
      * a series is not judged (its numbers NaN), null where it is. Also moves each series' {@code detected_position}
-     * up to the run's commit.
+     * up to the run's commit. Returns each series' row version after the write (SeriesPoints' stamp).
+     * <p>
+     * {@code uneventful}: the detection found nothing, closed nothing and replayed nothing, so all it writes is this and
+     * the taken task; then its commit does not wait for the disk ({@code synchronous_commit} off for this transaction
+     * alone). Should the database crash before the write reaches the disk, the task is back with it and the detection
+     * is simply done again: nothing a run stored is at stake, and nobody was notified. A durable commit of one
+     * detection per run was a disk flush per run (10,000 for an import).
      */
-    void noise(UUID run, long[] series, double[] noise, double[] minimalDetectableChange, boolean[] inUnit,
-            String[] notes) {
+    java.util.Map<Long, Long> noise(UUID run, long[] series, double[] noise, double[] minimalDetectableChange,
+            boolean[] inUnit, String[] notes, boolean uneventful) {
         Boolean[] units = new Boolean[inUnit.length];
         for (int i = 0; i < units.length; i++) {
             units[i] = inUnit[i];
         }
-        jdbc.sql("""
+        return jdbc.sql("""
                 update series s
                 set noise = nullif(n.noise, 'NaN'), minimal_detectable_change = nullif(n.mdc, 'NaN'),
                     noise_in_unit = n.in_unit, noise_note = n.note, detected_at = now(),
@@ -271,7 +238,11 @@ class PipelineStore {
                 from unnest(cast(:series as bigint[]), cast(:noise as float8[]), cast(:mdc as float8[]),
                             cast(:inUnit as boolean[]), cast(:notes as text[])) as n(id, noise, mdc, in_unit, note)
                 join result mine on mine.run_id = :run and mine.series_id = n.id
+                cross join (select set_config('synchronous_commit',
+                                              case when :uneventful then 'off' else current_setting('synchronous_commit') end,
+                                              true)) as commit_mode
                 where s.id = n.id
+                returning s.id, cast(cast(s.xmin as text) as bigint) as stamp
                 """)
             .param("run", run)
             .param("series", series)
@@ -279,7 +250,11 @@ class PipelineStore {
             .param("mdc", minimalDetectableChange)
             .param("inUnit", units)
             .param("notes", notes)
-            .update();
+            .param("uneventful", uneventful)
+            .query((rs, n) -> java.util.Map.entry(rs.getLong("id"), rs.getLong("stamp")))
+            .list()
+            .stream()
+            .collect(java.util.stream.Collectors.toMap(java.util.Map.Entry::getKey, java.util.Map.Entry::getValue));
     }
 
     /** Per series: how many runs it holds, and how many of them were on a loaded host (kept out of detection). */

@@ -126,11 +126,10 @@ class PipelineWorker {
         AtomicReference<UUID> taken = new AtomicReference<>();
         try {
             return transaction.execute(status -> {
-                Optional<UUID> run = store.takeTask(project);
-                run.ifPresent(id -> {
-                    taken.set(id);
-                    analysis.analyse(id);
-                    store.deleteTask(id);
+                Optional<PipelineStore.RunRow> run = store.takeTask(project);
+                run.ifPresent(row -> {
+                    taken.set(row.id());
+                    analysis.analyse(row);
                 });
                 return run.isPresent();
             });

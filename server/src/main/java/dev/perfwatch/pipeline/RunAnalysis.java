@@ -46,8 +46,11 @@ class RunAnalysis {
 
     private final Redetection redetection;
 
+    private final SeriesPoints reads;
+
     RunAnalysis(PipelineStore store, SuspectStore suspectStore, PipelineProperties properties, Confirmations confirmations,
-            Redetection redetection) {
+            Redetection redetection, SeriesPoints reads) {
+        this.reads = reads;
         this.store = store;
         this.suspectStore = suspectStore;
         this.properties = properties;
@@ -57,26 +60,31 @@ class RunAnalysis {
     }
 
     /** Detects on the run's series; returns the number of new suspected changes on its newest commits. */
-    int analyse(UUID runId) {
+    int analyse(PipelineStore.RunRow run) {
         long started = System.nanoTime();
-        PipelineStore.RunRow run = store.run(runId).orElse(null);
-        if (run == null || !tracked(run)) {
+        UUID runId = run.id();
+        if (!tracked(run)) {
             return 0;
         }
         // Rates that follow the throughput are drawn, never detected on (PipelineProperties.quietMetrics).
-        List<PipelineStore.SeriesRow> series = store.seriesOf(runId).stream()
-            .filter(s -> !properties.quietMetrics().contains(s.metric()))
-            .toList();
-        if (series.isEmpty()) {
+        List<SeriesPoints.Own> own = reads.own(runId, properties.quietMetrics());
+        if (own.isEmpty()) {
             return 0;
         }
+        List<PipelineStore.SeriesRow> series = own.stream().map(SeriesPoints.Own::series).toList();
         long[] ids = series.stream().mapToLong(PipelineStore.SeriesRow::id).toArray();
-        // Before reading points: see PipelineStore.seriesDetectedPast for why the lock comes first.
-        List<Long> late = store.seriesDetectedPast(ids, runId);
-        Map<Long, List<PipelineStore.PointRow>> points = new LinkedHashMap<>();
-        for (PipelineStore.PointRow row : store.points(ids, runId)) {
-            points.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
+        // Before reading points: see SeriesPoints.lock for why the lock comes first.
+        java.math.BigDecimal position = own.get(0).point().position();
+        SeriesPoints.Locked locked = reads.lock(ids, runId, run.branch(), position);
+        java.util.Set<Long> late = new java.util.HashSet<>();
+        for (long id : ids) {
+            if (locked.late(id, position)) {
+                late.add(id);
+            }
         }
+        long cached = reads.hits();
+        Map<Long, List<PipelineStore.PointRow>> points = reads.read(runId, own, locked);
+        cached = reads.hits() - cached;
         Map<Long, List<SuspectStore.SuspectRow>> suspects = new LinkedHashMap<>();
         for (SuspectStore.SuspectRow row : suspectStore.suspects(ids)) {
             suspects.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
@@ -87,6 +95,7 @@ class RunAnalysis {
         boolean[] inUnit = new boolean[ids.length];
         String[] notes = new String[ids.length];
         List<Confirmations.NewSuspect> recent = new ArrayList<>();
+        boolean uneventful = late.isEmpty();
         for (int i = 0; i < ids.length; i++) {
             PipelineStore.SeriesRow row = series.get(i);
             Commits commits = Commits.of(points.getOrDefault(row.id(), List.of()));
@@ -111,6 +120,7 @@ class RunAnalysis {
                 minimal[i] = Double.NaN;
                 notes[i] = "";
             }
+            uneventful &= step.lapses().isEmpty() && step.found().isEmpty();
             for (Tracker.Lapse lapse : step.lapses()) {
                 confirmations.lapsed(rows.get(lapse.known()), lapse.reason());
             }
@@ -127,10 +137,11 @@ class RunAnalysis {
             }
         }
         notJudged(ids, notes);
-        store.noise(runId, ids, noise, minimal, inUnit, notes);
+        reads.remember(points, own, late, store.noise(runId, ids, noise, minimal, inUnit, notes,
+                uneventful));
         confirmations.suspect(run, recent);
-        log.info("Detected after run {}: {} series in {} ms, {} new suspected change(s)", runId, ids.length,
-                (System.nanoTime() - started) / 1_000_000, recent.size());
+        log.info("Detected after run {}: {} series ({} read from memory, {} late) in {} ms, {} new suspected change(s)",
+                runId, ids.length, cached, late.size(), (System.nanoTime() - started) / 1_000_000, recent.size());
         return recent.size();
     }
 

@@ -28,7 +28,7 @@ class LateRunTest {
     int port;
 
     @Autowired
-    PipelineStore store;
+    SeriesPoints points;
 
     @Autowired
     PipelineWorker worker;
@@ -69,7 +69,18 @@ class LateRunTest {
             .stream()
             .mapToLong(Long::longValue)
             .toArray();
-        return transaction.execute(status -> store.seriesDetectedPast(series, run));
+        var mine = jdbc.sql("""
+                select r.branch_id, x.position from run r join result x on x.run_id = r.id where r.id = :run limit 1
+                """)
+            .param("run", run)
+            .query((rs, n) -> new Object[] { rs.getLong(1), rs.getBigDecimal(2) })
+            .single();
+        return transaction.execute(status -> {
+            SeriesPoints.Locked locked = points.lock(series, run, (Long) mine[0], (java.math.BigDecimal) mine[1]);
+            return java.util.Arrays.stream(series).filter(id -> locked.late(id, (java.math.BigDecimal) mine[1]))
+                .boxed()
+                .toList();
+        });
     }
 
     private UUID post(String project, int commit, Integer parent) {
