@@ -28,6 +28,7 @@ import io.micrometer.core.instrument.Timer;
 
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.perfwatch.system.ConflictException;
@@ -116,7 +117,9 @@ public class IngestService {
     private IngestReceipt store(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint) {
         rejectRepeatedCases(benchmarks);
         long started = System.nanoTime();
-        IngestReceipt receipt = transaction.execute(status -> write(upload, benchmarks, fingerprint));
+        Placed placed = TransactionSynchronizationManager.isActualTransactionActive() ? null
+                : transaction.execute(status -> place(upload));
+        IngestReceipt receipt = transaction.execute(status -> write(upload, benchmarks, fingerprint, placed));
         long millis = (System.nanoTime() - started) / 1_000_000;
         if (receipt.created()) {
             runs.increment();
@@ -155,10 +158,31 @@ public class IngestService {
         return store.summary(id);
     }
 
-    private IngestReceipt write(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint) {
+    /** Where a run's commit is on its branch, placed and committed before the run's own transaction. */
+    private record Placed(long project, long branch, RunStore.StoredCommit commit, BigDecimal position) {
+    }
+
+    /**
+     * Places the run's commit in a transaction of its own, so that the lock serialising placements on a branch is
+     * held for a few statements, not until the run's results are stored and committed: uploads of new commits to
+     * one branch (an importer, two uploaders) waited for each other's whole run before. A commit placed is a
+     * commit known, as a bisected range's are; a run refused after this (its id reused with other content) leaves
+     * no run or result. Null when the run is stored already: its answer must not depend on this.
+     */
+    private Placed place(RunUpload upload) {
+        if (store.existingRun(upload.id()).isPresent()) {
+            return null;
+        }
         long project = store.project(upload.project(), upload.repository());
         long branch = store.branch(project, upload.branch());
         RunStore.StoredCommit commit = store.commit(project, upload.commit());
+        return new Placed(project, branch, commit, placement.place(branch, commit));
+    }
+
+    private IngestReceipt write(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint, Placed placed) {
+        long project = placed != null ? placed.project() : store.project(upload.project(), upload.repository());
+        long branch = placed != null ? placed.branch() : store.branch(project, upload.branch());
+        RunStore.StoredCommit commit = placed != null ? placed.commit() : store.commit(project, upload.commit());
         long host = store.host(upload.host());
         int count = benchmarks.stream().mapToInt(b -> b.metrics().size()).sum();
         String metadata = upload.metadata() == null || upload.metadata().isNull() ? "{}" : upload.metadata().toString();
@@ -170,7 +194,7 @@ public class IngestService {
             }
             return new IngestReceipt(upload.id(), existing.get().resultCount(), false);
         }
-        BigDecimal position = placement.place(branch, commit);
+        BigDecimal position = placed != null ? placed.position() : placement.place(branch, commit);
         long[] series = series(project, branch, upload.host().hostClass(), benchmarks, count);
         List<ResultCopy.Row> rows = new ArrayList<>(count);
         int i = 0;

@@ -52,10 +52,34 @@ class RunStore {
             .single();
     }
 
-    /** Stores the commit, filling in what an earlier upload did not know (time, author, message, parents). */
+    /**
+     * Stores the commit, filling in what an earlier upload did not know (time, author, message, parents). A commit
+     * that has nothing to fill is only read: the upsert would lock its row until the run commits, and every other
+     * run of that commit (a CI matrix uploads several at once) would wait for it.
+     */
     StoredCommit commit(long project, RunUpload.Commit commit) {
+        String sha = commit.sha().toLowerCase(java.util.Locale.ROOT);
         String[] parents = commit.parents() == null ? new String[0]
                 : commit.parents().stream().map(s -> s.toLowerCase(java.util.Locale.ROOT)).toArray(String[]::new);
+        Optional<StoredCommit> complete = jdbc.sql("""
+                select id, sha, time, parents from commit
+                where project_id = :project and sha = :sha
+                  and (time is not null or cast(:time as timestamptz) is null)
+                  and (author is not null or cast(:author as text) is null)
+                  and (message is not null or cast(:message as text) is null)
+                  and (cardinality(parents) > 0 or :parentCount = 0)
+                """)
+            .param("project", project)
+            .param("sha", sha)
+            .param("time", commit.time() == null ? null : Timestamp.from(commit.time().toInstant()))
+            .param("author", commit.author())
+            .param("message", commit.message())
+            .param("parentCount", parents.length)
+            .query(RunStore::storedCommit)
+            .optional();
+        if (complete.isPresent()) {
+            return complete.get();
+        }
         return jdbc.sql("""
                 insert into commit (project_id, sha, time, author, message, parents)
                 values (:project, :sha, :time, :author, :message, :parents)
@@ -67,20 +91,51 @@ class RunStore {
                 returning id, sha, time, parents
                 """)
             .param("project", project)
-            .param("sha", commit.sha().toLowerCase(java.util.Locale.ROOT))
+            .param("sha", sha)
             .param("time", commit.time() == null ? null : Timestamp.from(commit.time().toInstant()))
             .param("author", commit.author())
             .param("message", commit.message())
             .param("parents", parents)
-            .query((rs, row) -> new StoredCommit(rs.getLong("id"), rs.getString("sha"), rs.getTimestamp("time"),
-                    List.of((String[]) rs.getArray("parents").getArray())))
+            .query(RunStore::storedCommit)
             .single();
+    }
+
+    private static StoredCommit storedCommit(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+        return new StoredCommit(rs.getLong("id"), rs.getString("sha"), rs.getTimestamp("time"),
+                List.of((String[]) rs.getArray("parents").getArray()));
     }
 
     record StoredCommit(long id, String sha, Timestamp time, List<String> parents) {
     }
 
+    /**
+     * The host's id, its facts updated. A host whose facts are unchanged and were confirmed within the hour is only
+     * read: the upsert locks the host's row until the run commits, so every upload from one host (two uploaders,
+     * a runner's retries) waited for the one before it to commit; {@code updated_at} is then at most an hour old.
+     */
     long host(RunUpload.Host host) {
+        Optional<Long> unchanged = jdbc.sql("""
+                select id from host
+                where name = :name and host_class = :hostClass
+                  and cpu_model is not distinct from coalesce(:cpuModel, cpu_model)
+                  and cores is not distinct from coalesce(:cores, cores)
+                  and memory_mb is not distinct from coalesce(:memoryMb, memory_mb)
+                  and os is not distinct from coalesce(:os, os)
+                  and kernel is not distinct from coalesce(:kernel, kernel)
+                  and updated_at > now() - interval '1 hour'
+                """)
+            .param("name", host.name())
+            .param("hostClass", host.hostClass())
+            .param("cpuModel", host.cpuModel())
+            .param("cores", host.cores())
+            .param("memoryMb", host.memoryMb())
+            .param("os", host.os())
+            .param("kernel", host.kernel())
+            .query(Long.class)
+            .optional();
+        if (unchanged.isPresent()) {
+            return unchanged.get();
+        }
         return jdbc.sql("""
                 insert into host (name, host_class, cpu_model, cores, memory_mb, os, kernel)
                 values (:name, :hostClass, :cpuModel, :cores, :memoryMb, :os, :kernel)
