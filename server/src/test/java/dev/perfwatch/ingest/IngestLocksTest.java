@@ -58,7 +58,8 @@ class IngestLocksTest {
         assertThat(api.postJson("/api/v1/runs", run("locks-commit", Runs.sha(3), List.of(), "locks-commit-01")
             .toString()).status()).isEqualTo(201);
 
-        int status = whileLocked("select 1 from commit where sha = '" + Runs.sha(3) + "' for no key update",
+        int status = whileLocked("select 1 from commit where sha = '" + Runs.sha(3)
+                + "' and project_id = (select id from project where name = 'locks-commit') for no key update",
                 () -> api.postJson("/api/v1/runs", run("locks-commit", Runs.sha(3), List.of(), "locks-commit-02")
                     .toString()).status());
 
@@ -84,8 +85,10 @@ class IngestLocksTest {
 
         assertThat(jdbc.sql("select kernel from host where name = 'locks-facts-01'").query(String.class).single())
             .isEqualTo("6.12.0");
-        assertThat(jdbc.sql("select author from commit where sha = :sha").param("sha", Runs.sha(4))
-            .query(String.class).single()).isEqualTo("Ada <ada@example.org>");
+        assertThat(jdbc.sql("""
+                select c.author from commit c join project p on p.id = c.project_id
+                where p.name = 'locks-facts' and c.sha = :sha
+                """).param("sha", Runs.sha(4)).query(String.class).single()).isEqualTo("Ada <ada@example.org>");
     }
 
     /** Runs the upload while another connection holds the lock; a wait for that lock fails after a minute. */
