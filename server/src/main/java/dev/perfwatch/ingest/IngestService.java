@@ -60,14 +60,18 @@ public class IngestService {
 
     private final ResultCopy results;
 
+    private final SeriesIds seriesIds;
+
     private final Counter resultCount;
 
     private final DistributionSummary bodySizes;
 
     private final Timer timer;
 
-    IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results, CommitPlacement placement,
-            TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters) {
+    IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results, SeriesIds seriesIds,
+            CommitPlacement placement, TransactionTemplate transaction, ApplicationEventPublisher events,
+            MeterRegistry meters) {
+        this.seriesIds = seriesIds;
         this.json = json;
         this.validator = validator;
         this.store = store;
@@ -211,11 +215,26 @@ public class IngestService {
     }
 
     /**
-     * Series ids in the order of the benchmarks' metrics: what is missing of the vocabulary is created, one
-     * set-based statement per table. (One statement joining all of them, to skip the inserts when everything
-     * exists, was measured slower: 160 against 33 ms per 500-result transaction, docs/performance.md.)
+     * Series ids in the order of the benchmarks' metrics, from {@link SeriesIds} when it knows them all.
      */
     private long[] series(long project, long branch, String hostClass, List<JmhBenchmark> benchmarks, int count) {
+        List<SeriesIds.Key> keys = SeriesIds.keys(branch, hostClass, benchmarks, count);
+        long[] known = seriesIds.find(keys);
+        if (known != null) {
+            return known;
+        }
+        long[] ids = storeSeries(project, branch, hostClass, benchmarks, count);
+        seriesIds.keepAfterCommit(keys, ids);
+        return ids;
+    }
+
+    /**
+     * What is missing of the vocabulary is created, one set-based statement per table. (One statement joining all
+     * of them, to skip the inserts when everything exists, was measured slower: 160 against 33 ms per 500-result
+     * transaction, docs/performance.md.)
+     */
+    private long[] storeSeries(long project, long branch, String hostClass, List<JmhBenchmark> benchmarks,
+            int count) {
         Map<JmhBenchmark.Jvm, Integer> jvmIndex = new LinkedHashMap<>();
         Map<String, Integer> nameIndex = new LinkedHashMap<>();
         Map<String, Integer> metricIndex = new LinkedHashMap<>();
