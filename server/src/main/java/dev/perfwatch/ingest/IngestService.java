@@ -7,7 +7,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,7 +59,7 @@ public class IngestService {
 
     private final ResultCopy results;
 
-    private final SeriesIds seriesIds;
+    private final SeriesVocabulary vocabulary;
 
     private final Counter resultCount;
 
@@ -68,10 +67,10 @@ public class IngestService {
 
     private final Timer timer;
 
-    IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results, SeriesIds seriesIds,
-            CommitPlacement placement, TransactionTemplate transaction, ApplicationEventPublisher events,
-            MeterRegistry meters) {
-        this.seriesIds = seriesIds;
+    IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results,
+            SeriesVocabulary vocabulary, CommitPlacement placement, TransactionTemplate transaction,
+            ApplicationEventPublisher events, MeterRegistry meters) {
+        this.vocabulary = vocabulary;
         this.json = json;
         this.validator = validator;
         this.store = store;
@@ -199,7 +198,7 @@ public class IngestService {
             return new IngestReceipt(upload.id(), existing.get().resultCount(), false);
         }
         BigDecimal position = placed != null ? placed.position() : placement.place(branch, commit);
-        long[] series = series(project, branch, upload.host().hostClass(), benchmarks, count);
+        long[] series = vocabulary.series(project, branch, upload.host().hostClass(), benchmarks, count);
         List<ResultCopy.Row> rows = new ArrayList<>(count);
         int i = 0;
         for (JmhBenchmark benchmark : benchmarks) {
@@ -214,92 +213,6 @@ public class IngestService {
         return new IngestReceipt(upload.id(), count, true);
     }
 
-    /**
-     * Series ids in the order of the benchmarks' metrics, from {@link SeriesIds} when it knows them all.
-     */
-    private long[] series(long project, long branch, String hostClass, List<JmhBenchmark> benchmarks, int count) {
-        List<SeriesIds.Key> keys = SeriesIds.keys(branch, hostClass, benchmarks, count);
-        long[] known = seriesIds.find(keys);
-        if (known != null) {
-            return known;
-        }
-        long[] ids = storeSeries(project, branch, hostClass, benchmarks, count);
-        seriesIds.keepAfterCommit(keys, ids);
-        return ids;
-    }
-
-    /**
-     * What is missing of the vocabulary is created, one set-based statement per table. (One statement joining all
-     * of them, to skip the inserts when everything exists, was measured slower: 160 against 33 ms per 500-result
-     * transaction, docs/performance.md.)
-     */
-    private long[] storeSeries(long project, long branch, String hostClass, List<JmhBenchmark> benchmarks,
-            int count) {
-        Map<JmhBenchmark.Jvm, Integer> jvmIndex = new LinkedHashMap<>();
-        Map<String, Integer> nameIndex = new LinkedHashMap<>();
-        Map<String, Integer> metricIndex = new LinkedHashMap<>();
-        Map<String, String[]> metricRows = new LinkedHashMap<>();
-        for (JmhBenchmark benchmark : benchmarks) {
-            jvmIndex.putIfAbsent(benchmark.jvm(), jvmIndex.size());
-            nameIndex.putIfAbsent(benchmark.benchmark(), nameIndex.size());
-            for (JmhBenchmark.Metric metric : benchmark.metrics()) {
-                String key = metricKey(metric);
-                if (metricIndex.putIfAbsent(key, metricIndex.size()) == null) {
-                    metricRows.put(key, new String[] { metric.name(), metric.unit(), metric.direction() });
-                }
-            }
-        }
-        List<JmhBenchmark.Jvm> jvms = new ArrayList<>(jvmIndex.keySet());
-        long[] environmentIds = store.environments(hostClass,
-                jvms.stream().map(JmhBenchmark.Jvm::jdkVersion).toArray(String[]::new),
-                jvms.stream().map(JmhBenchmark.Jvm::vmName).toArray(String[]::new),
-                jvms.stream().map(JmhBenchmark.Jvm::vmVersion).toArray(String[]::new),
-                jvms.stream().map(jvm -> json.writeValueAsString(jvm.args())).toArray(String[]::new));
-        long[] benchmarkIds = store.benchmarks(project, nameIndex.keySet().toArray(String[]::new));
-        List<String[]> metricList = new ArrayList<>(metricRows.values());
-        long[] metricIds = store.metrics(metricList.stream().map(m -> m[0]).toArray(String[]::new),
-                metricList.stream().map(m -> m[1]).toArray(String[]::new),
-                metricList.stream().map(m -> m[2]).toArray(String[]::new));
-
-        Map<String, Integer> caseIndex = new LinkedHashMap<>();
-        List<Object[]> caseRows = new ArrayList<>();
-        int[] caseOfBenchmark = new int[benchmarks.size()];
-        for (int b = 0; b < benchmarks.size(); b++) {
-            JmhBenchmark benchmark = benchmarks.get(b);
-            long benchmarkId = benchmarkIds[nameIndex.get(benchmark.benchmark())];
-            String key = caseKey(benchmark);
-            String uniqueKey = benchmarkId + "\u0000" + key;
-            Integer index = caseIndex.get(uniqueKey);
-            if (index == null) {
-                index = caseIndex.size();
-                caseIndex.put(uniqueKey, index);
-                caseRows.add(new Object[] { benchmarkId, benchmark.mode(), benchmark.threads(),
-                        json.writeValueAsString(benchmark.params()), key });
-            }
-            caseOfBenchmark[b] = index;
-        }
-        long[] caseIds = store.cases(caseRows.stream().mapToLong(r -> (Long) r[0]).toArray(),
-                caseRows.stream().map(r -> (String) r[1]).toArray(String[]::new),
-                caseRows.stream().mapToInt(r -> (Integer) r[2]).toArray(),
-                caseRows.stream().map(r -> (String) r[3]).toArray(String[]::new),
-                caseRows.stream().map(r -> (String) r[4]).toArray(String[]::new));
-
-        long[] cases = new long[count];
-        long[] metrics = new long[count];
-        long[] environments = new long[count];
-        int i = 0;
-        for (int b = 0; b < benchmarks.size(); b++) {
-            JmhBenchmark benchmark = benchmarks.get(b);
-            for (JmhBenchmark.Metric metric : benchmark.metrics()) {
-                cases[i] = caseIds[caseOfBenchmark[b]];
-                metrics[i] = metricIds[metricIndex.get(metricKey(metric))];
-                environments[i] = environmentIds[jvmIndex.get(benchmark.jvm())];
-                i++;
-            }
-        }
-        return store.series(project, branch, cases, metrics, environments);
-    }
-
     /** The canonical text of a case: the same params in another order make the same key. */
     static String caseKey(JmhBenchmark benchmark) {
         StringBuilder key = new StringBuilder(benchmark.mode()).append(";threads=").append(benchmark.threads());
@@ -307,7 +220,7 @@ public class IngestService {
         return key.toString();
     }
 
-    private static String metricKey(JmhBenchmark.Metric metric) {
+    static String metricKey(JmhBenchmark.Metric metric) {
         return metric.name() + "\u0000" + metric.unit() + "\u0000" + metric.direction();
     }
 
