@@ -205,7 +205,7 @@ class CodespeedWrites {
         StringBuilder text = new StringBuilder("codespeed/1\n").append(key).append('\n');
         items.stream()
             .sorted(java.util.Comparator.comparing(ResultItem::benchmark))
-            .forEach(item -> text.append(item).append('\n'));
+            .forEach(item -> text.append(item.fingerprintText()).append('\n'));
         try {
             return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(text.toString().getBytes(StandardCharsets.UTF_8)));

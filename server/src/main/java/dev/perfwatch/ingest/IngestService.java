@@ -7,7 +7,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,6 +27,7 @@ import io.micrometer.core.instrument.Timer;
 
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.perfwatch.system.ConflictException;
@@ -59,14 +59,18 @@ public class IngestService {
 
     private final ResultCopy results;
 
+    private final SeriesVocabulary vocabulary;
+
     private final Counter resultCount;
 
     private final DistributionSummary bodySizes;
 
     private final Timer timer;
 
-    IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results, CommitPlacement placement,
-            TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters) {
+    IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results,
+            SeriesVocabulary vocabulary, CommitPlacement placement, TransactionTemplate transaction,
+            ApplicationEventPublisher events, MeterRegistry meters) {
+        this.vocabulary = vocabulary;
         this.json = json;
         this.validator = validator;
         this.store = store;
@@ -116,7 +120,9 @@ public class IngestService {
     private IngestReceipt store(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint) {
         rejectRepeatedCases(benchmarks);
         long started = System.nanoTime();
-        IngestReceipt receipt = transaction.execute(status -> write(upload, benchmarks, fingerprint));
+        Placed placed = TransactionSynchronizationManager.isActualTransactionActive() ? null
+                : transaction.execute(status -> place(upload));
+        IngestReceipt receipt = transaction.execute(status -> write(upload, benchmarks, fingerprint, placed));
         long millis = (System.nanoTime() - started) / 1_000_000;
         if (receipt.created()) {
             runs.increment();
@@ -155,10 +161,31 @@ public class IngestService {
         return store.summary(id);
     }
 
-    private IngestReceipt write(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint) {
+    /** Where a run's commit is on its branch, placed and committed before the run's own transaction. */
+    private record Placed(long project, long branch, RunStore.StoredCommit commit, BigDecimal position) {
+    }
+
+    /**
+     * Places the run's commit in a transaction of its own, so that the lock serialising placements on a branch is
+     * held for a few statements, not until the run's results are stored and committed: uploads of new commits to
+     * one branch (an importer, two uploaders) waited for each other's whole run before. A commit placed is a
+     * commit known, as a bisected range's are; a run refused after this (its id reused with other content) leaves
+     * no run or result. Null when the run is stored already: its answer must not depend on this.
+     */
+    private Placed place(RunUpload upload) {
+        if (store.existingRun(upload.id()).isPresent()) {
+            return null;
+        }
         long project = store.project(upload.project(), upload.repository());
         long branch = store.branch(project, upload.branch());
         RunStore.StoredCommit commit = store.commit(project, upload.commit());
+        return new Placed(project, branch, commit, placement.place(branch, commit));
+    }
+
+    private IngestReceipt write(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint, Placed placed) {
+        long project = placed != null ? placed.project() : store.project(upload.project(), upload.repository());
+        long branch = placed != null ? placed.branch() : store.branch(project, upload.branch());
+        RunStore.StoredCommit commit = placed != null ? placed.commit() : store.commit(project, upload.commit());
         long host = store.host(upload.host());
         int count = benchmarks.stream().mapToInt(b -> b.metrics().size()).sum();
         String metadata = upload.metadata() == null || upload.metadata().isNull() ? "{}" : upload.metadata().toString();
@@ -170,8 +197,8 @@ public class IngestService {
             }
             return new IngestReceipt(upload.id(), existing.get().resultCount(), false);
         }
-        BigDecimal position = placement.place(branch, commit);
-        long[] series = series(project, branch, upload.host().hostClass(), benchmarks, count);
+        BigDecimal position = placed != null ? placed.position() : placement.place(branch, commit);
+        long[] series = vocabulary.series(project, branch, upload.host().hostClass(), benchmarks, count);
         List<ResultCopy.Row> rows = new ArrayList<>(count);
         int i = 0;
         for (JmhBenchmark benchmark : benchmarks) {
@@ -186,77 +213,6 @@ public class IngestService {
         return new IngestReceipt(upload.id(), count, true);
     }
 
-    /**
-     * Series ids in the order of the benchmarks' metrics: what is missing of the vocabulary is created, one
-     * set-based statement per table. (One statement joining all of them, to skip the inserts when everything
-     * exists, was measured slower: 160 against 33 ms per 500-result transaction, docs/performance.md.)
-     */
-    private long[] series(long project, long branch, String hostClass, List<JmhBenchmark> benchmarks, int count) {
-        Map<JmhBenchmark.Jvm, Integer> jvmIndex = new LinkedHashMap<>();
-        Map<String, Integer> nameIndex = new LinkedHashMap<>();
-        Map<String, Integer> metricIndex = new LinkedHashMap<>();
-        Map<String, String[]> metricRows = new LinkedHashMap<>();
-        for (JmhBenchmark benchmark : benchmarks) {
-            jvmIndex.putIfAbsent(benchmark.jvm(), jvmIndex.size());
-            nameIndex.putIfAbsent(benchmark.benchmark(), nameIndex.size());
-            for (JmhBenchmark.Metric metric : benchmark.metrics()) {
-                String key = metricKey(metric);
-                if (metricIndex.putIfAbsent(key, metricIndex.size()) == null) {
-                    metricRows.put(key, new String[] { metric.name(), metric.unit(), metric.direction() });
-                }
-            }
-        }
-        List<JmhBenchmark.Jvm> jvms = new ArrayList<>(jvmIndex.keySet());
-        long[] environmentIds = store.environments(hostClass,
-                jvms.stream().map(JmhBenchmark.Jvm::jdkVersion).toArray(String[]::new),
-                jvms.stream().map(JmhBenchmark.Jvm::vmName).toArray(String[]::new),
-                jvms.stream().map(JmhBenchmark.Jvm::vmVersion).toArray(String[]::new),
-                jvms.stream().map(jvm -> json.writeValueAsString(jvm.args())).toArray(String[]::new));
-        long[] benchmarkIds = store.benchmarks(project, nameIndex.keySet().toArray(String[]::new));
-        List<String[]> metricList = new ArrayList<>(metricRows.values());
-        long[] metricIds = store.metrics(metricList.stream().map(m -> m[0]).toArray(String[]::new),
-                metricList.stream().map(m -> m[1]).toArray(String[]::new),
-                metricList.stream().map(m -> m[2]).toArray(String[]::new));
-
-        Map<String, Integer> caseIndex = new LinkedHashMap<>();
-        List<Object[]> caseRows = new ArrayList<>();
-        int[] caseOfBenchmark = new int[benchmarks.size()];
-        for (int b = 0; b < benchmarks.size(); b++) {
-            JmhBenchmark benchmark = benchmarks.get(b);
-            long benchmarkId = benchmarkIds[nameIndex.get(benchmark.benchmark())];
-            String key = caseKey(benchmark);
-            String uniqueKey = benchmarkId + "\u0000" + key;
-            Integer index = caseIndex.get(uniqueKey);
-            if (index == null) {
-                index = caseIndex.size();
-                caseIndex.put(uniqueKey, index);
-                caseRows.add(new Object[] { benchmarkId, benchmark.mode(), benchmark.threads(),
-                        json.writeValueAsString(benchmark.params()), key });
-            }
-            caseOfBenchmark[b] = index;
-        }
-        long[] caseIds = store.cases(caseRows.stream().mapToLong(r -> (Long) r[0]).toArray(),
-                caseRows.stream().map(r -> (String) r[1]).toArray(String[]::new),
-                caseRows.stream().mapToInt(r -> (Integer) r[2]).toArray(),
-                caseRows.stream().map(r -> (String) r[3]).toArray(String[]::new),
-                caseRows.stream().map(r -> (String) r[4]).toArray(String[]::new));
-
-        long[] cases = new long[count];
-        long[] metrics = new long[count];
-        long[] environments = new long[count];
-        int i = 0;
-        for (int b = 0; b < benchmarks.size(); b++) {
-            JmhBenchmark benchmark = benchmarks.get(b);
-            for (JmhBenchmark.Metric metric : benchmark.metrics()) {
-                cases[i] = caseIds[caseOfBenchmark[b]];
-                metrics[i] = metricIds[metricIndex.get(metricKey(metric))];
-                environments[i] = environmentIds[jvmIndex.get(benchmark.jvm())];
-                i++;
-            }
-        }
-        return store.series(project, branch, cases, metrics, environments);
-    }
-
     /** The canonical text of a case: the same params in another order make the same key. */
     static String caseKey(JmhBenchmark benchmark) {
         StringBuilder key = new StringBuilder(benchmark.mode()).append(";threads=").append(benchmark.threads());
@@ -264,15 +220,19 @@ public class IngestService {
         return key.toString();
     }
 
-    private static String metricKey(JmhBenchmark.Metric metric) {
+    static String metricKey(JmhBenchmark.Metric metric) {
         return metric.name() + "\u0000" + metric.unit() + "\u0000" + metric.direction();
     }
 
+    /** A case on a JVM, as a key: the JVM's text ({@code String.format} in JDK 17's records) cost 4% of a run. */
+    private record CaseOnJvm(String benchmark, String caseKey, JmhBenchmark.Jvm jvm) {
+    }
+
     private static void rejectRepeatedCases(List<JmhBenchmark> benchmarks) {
-        Map<String, Integer> seen = new HashMap<>();
+        Map<CaseOnJvm, Integer> seen = new HashMap<>();
         for (int i = 0; i < benchmarks.size(); i++) {
             JmhBenchmark benchmark = benchmarks.get(i);
-            String key = benchmark.benchmark() + "\u0000" + caseKey(benchmark) + "\u0000" + benchmark.jvm();
+            CaseOnJvm key = new CaseOnJvm(benchmark.benchmark(), caseKey(benchmark), benchmark.jvm());
             Integer earlier = seen.putIfAbsent(key, i);
             if (earlier != null) {
                 throw new InvalidInputException("jmh[" + i + "]",

@@ -1,5 +1,7 @@
 package dev.perfwatch.benchmark;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,7 +17,9 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
@@ -30,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Tag("benchmark")
 @ServerTest
-class IngestBenchmark {
+public class IngestBenchmark {
 
     static final int RUNS = Integer.getInteger("bench.runs", 200);
 
@@ -42,10 +46,15 @@ class IngestBenchmark {
 
     static final int UPLOADERS = Integer.getInteger("bench.uploaders", 2);
 
+    static final int WARM_UP = Integer.getInteger("bench.warmUp", 100);
+
     static final int SERIES_POINTS = Integer.getInteger("bench.points", 10_000);
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    JdbcClient jdbc;
 
     @Test
     void ingestAndRead() throws Exception {
@@ -59,9 +68,14 @@ class IngestBenchmark {
         warmUp(api);
 
         AtomicInteger next = new AtomicInteger();
+        ServerCpu cpu = new ServerCpu(postgresDirectory(jdbc));
+        ServerCpu.Mark before = cpu.mark();
+        java.util.Map<String, Long> threadsBefore = threadTicks();
         long cpuStarted = processCpuNanos();
         long started = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(UPLOADERS);
+        AtomicInteger threadCount = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(UPLOADERS,
+                r -> new Thread(r, "bench-uploader-" + threadCount.incrementAndGet()));
         List<Future<?>> uploaders = new ArrayList<>();
         for (int u = 0; u < UPLOADERS; u++) {
             uploaders.add(pool.submit(() -> {
@@ -76,7 +90,17 @@ class IngestBenchmark {
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         double cpuMillis = (processCpuNanos() - cpuStarted) / 1e6;
+        ServerCpu.Mark after = cpu.mark();
+        java.util.Map<String, Long> threadsAfter = threadTicks();
         int results = RUNS * CASES * 4;
+        System.out.printf("INGEST CPU per result: request threads %.1f us, server JVM (with JIT and GC) %.1f us,"
+                + " client %.1f us, PostgreSQL %.1f us (load %s)%n", after.serverThreadsMinus(before) / results / 1e3,
+                after.jvmMinus(before) / results / 1e3, after.clientMinus(before) / results / 1e3,
+                after.postgresMinus(before) / results / 1e3, ServerCpu.load());
+        StringBuilder byGroup = new StringBuilder("INGEST JVM CPU per result by thread group (/proc):");
+        threadsAfter.forEach((group, ticks) -> byGroup.append(String.format(java.util.Locale.ROOT, " %s %.1f us",
+                group, (ticks - threadsBefore.getOrDefault(group, 0L)) * 1e4 / results)));
+        System.out.println(byGroup);
         System.out.printf("INGEST %d runs x %d results with %d uploaders: %.2f s, %.0f results/s, %.1f ms/run;"
                 + " JVM CPU (server and client) %.1f us/result (load %.2f)%n", RUNS, CASES * 4, UPLOADERS, seconds,
                 results / seconds, seconds * 1000 / RUNS, cpuMillis * 1000 / results,
@@ -99,15 +123,55 @@ class IngestBenchmark {
                 millis[millis.length / 2], millis[(int) (millis.length * 0.99)], millis[millis.length - 1]);
     }
 
+    /** The embedded PostgreSQL's data directory, from its postmaster's command line (the parent of a backend). */
+    static Path postgresDirectory(JdbcClient jdbc) throws java.io.IOException {
+        long backend = jdbc.sql("select pg_backend_pid()").query(Long.class).single();
+        String stat = Files.readString(Path.of("/proc", Long.toString(backend), "stat"));
+        String postmaster = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1];
+        List<String> arguments = List.of(Files.readString(Path.of("/proc", postmaster, "cmdline")).split("\0"));
+        return Path.of(arguments.get(arguments.indexOf("-D") + 1));
+    }
+
+    /**
+     * This JVM's CPU in clock ticks (10 ms) by kind of thread, from /proc/self/task: what a short benchmark spends
+     * compiling and collecting beside the requests. Threads that ended meanwhile are not counted.
+     */
+    static java.util.Map<String, Long> threadTicks() throws java.io.IOException {
+        java.util.Map<String, Long> ticks = new java.util.TreeMap<>();
+        try (java.util.stream.Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : tasks.toList()) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                }
+                catch (java.io.IOException ex) {
+                    continue; // ended meanwhile
+                }
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                String group = name.startsWith("http-nio") ? "requests"
+                        : name.startsWith("C1 ") || name.startsWith("C2 ") ? "jit"
+                        : name.startsWith("GC ") || name.startsWith("G1 ") || name.startsWith("VM Thread") ? "gc"
+                        : name.startsWith("bench-upload") || name.startsWith("HttpClient") ? "client" : "other";
+                ticks.merge(group, Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long::sum);
+            }
+        }
+        return ticks;
+    }
+
     /** This JVM's CPU time: the server's, plus the uploaders' sending of prepared bodies. */
     static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
             .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
+    /**
+     * Runs before the measured ones. Ten, as until 2026-11-24, left the JIT compiling the request path through the
+     * measurement: 69 of 110 µs of the server's CPU per result were the compiler's threads (docs/performance.md).
+     */
     private void warmUp(Api api) {
         Random random = new Random(7);
-        for (int i = 0; i < 10; i++) {
+        for (int i = 0; i < WARM_UP; i++) {
             api.postJson("/api/v1/runs", Runs.run(UUID.randomUUID(), "bench-warmup", Runs.sha(900_000 + i),
                     List.of(), null, jmhFile(random)).toString());
         }
@@ -133,7 +197,7 @@ class IngestBenchmark {
     }
 
     /** 125 cases, each a primary score and three GC metrics, every metric 5 forks x 10 iterations of samples. */
-    static ArrayNode jmhFile(Random random) {
+    public static ArrayNode jmhFile(Random random) {
         ArrayNode file = Runs.json.createArrayNode();
         for (int c = 0; c < CASES; c++) {
             ObjectNode element = file.addObject();

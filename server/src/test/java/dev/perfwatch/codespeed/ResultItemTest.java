@@ -21,6 +21,29 @@ class ResultItemTest {
     }
 
     @Test
+    void fingerprintTextWhenFieldsAreMissingOrNotFiniteIsTheRecordsToString() {
+        Map<String, String> full = sample();
+        full.put("std_dev", "NaN");
+        full.put("min", "-inf");
+        full.put("revision_date", "2026-01-02 03:04:05.123456");
+        full.put("result_date", "2026-01-02 03:04:05");
+        full.put("lessisbetter", "true");
+        ResultItem item = ResultItem.read(full::get, name -> true);
+        assertThat(item.fingerprintText()).isEqualTo(item.toString());
+
+        Map<String, String> bare = new HashMap<>();
+        for (String key : ResultItem.MANDATORY) {
+            bare.put(key, sample().get(key));
+        }
+        ResultItem minimal = ResultItem.read(bare::get, name -> true);
+        assertThat(minimal.fingerprintText()).isEqualTo(minimal.toString());
+        assertThat(new ResultItem(null, null, null, null, null, null, Double.NaN, null, null, null, null, null, null,
+                null, null, null, null, null, null).fingerprintText())
+            .isEqualTo(new ResultItem(null, null, null, null, null, null, Double.NaN, null, null, null, null, null,
+                    null, null, null, null, null, null, null).toString());
+    }
+
+    @Test
     void readWhenEnvironmentUnknownAndRefusedRefusesWithCodespeedWords() {
         Map<String, String> fields = sample();
         fields.put("environment", "10 Core");
