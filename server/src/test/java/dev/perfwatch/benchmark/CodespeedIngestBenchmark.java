@@ -90,7 +90,7 @@ class CodespeedIngestBenchmark {
         return (System.nanoTime() - started) / 1e9;
     }
 
-    /** As PipelineBenchmark's: 100 results of one revision as the {@code json} field of a form. */
+    /** The form body {@code save_jmh_result.py} posts: 100 results of one revision as the {@code json} field. */
     static String post(String project, int n) {
         String date = LocalDateTime.of(2026, 1, 1, 0, 0).plusMinutes(n)
             .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS"));

@@ -4,12 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.IntFunction;
 
@@ -196,29 +193,7 @@ class PipelineBenchmark {
 
     /** The form body {@code save_jmh_result.py} posts: 100 results of one revision as the {@code json} field. */
     private static String codespeedPost(String project, int n) {
-        String date = LocalDateTime.of(2026, 1, 1, 0, 0).plusMinutes(n)
-            .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS"));
-        List<Map<String, Object>> results = new ArrayList<>();
-        Random random = new Random(n);
-        for (int b = 0; b < 100; b++) {
-            Map<String, Object> result = new TreeMap<>();
-            result.put("commitid", "%08x".formatted(0x1000_0000 + n));
-            result.put("branch", "master");
-            result.put("project", project);
-            result.put("executable", "Flink");
-            result.put("benchmark", "benchmark" + (b / 4) + "." + (b % 4));
-            result.put("environment", "Aliyun");
-            result.put("lessisbetter", false);
-            result.put("units", "ops/ms");
-            result.put("units_title", "Time");
-            result.put("result_value", (1000 + b) * (1 + 0.02 * random.nextGaussian()));
-            result.put("revision_date", date);
-            result.put("result_date", date);
-            result.put("std_dev", Double.toString(10 + random.nextDouble()));
-            results.add(result);
-        }
-        return "json=" + java.net.URLEncoder.encode(Runs.json.writeValueAsString(results),
-                java.nio.charset.StandardCharsets.UTF_8);
+        return CodespeedIngestBenchmark.post(project, n);
     }
 
     /** Prepared bodies posted by a few uploader threads, each taking the next body. */
