@@ -97,6 +97,9 @@ export async function chosenProject(params) {
  * percentage. The words say the same, since colour is never the only carrier.
  */
 export function judged(verdict, z, direction) {
+  if (verdict === 'not-judged') {
+    return { tone: 'not-judged', words: 'not judged' };
+  }
   if (verdict === 'better' || verdict === 'worse') {
     return { tone: verdict, words: verdict };
   }

@@ -33,7 +33,12 @@ class ChangeQueries {
     /** One series at the commit with the statistics of the results before it; the significance is Java's. */
     record Measured(long series, String benchmark, ChangeViews.Case benchmarkCase, ChangeViews.Metric metric,
             double score, Double error, String previousSha, Double previousScore, Double previousError,
-            int trendPoints, Double trendMean, Double trendSpread, Double noise) {
+            int trendPoints, Double trendMean, Double trendSpread, Double noise, String noisyReason) {
+
+        /** Measured on a host the runner's checks flagged, in a metric that such a host skews (times, not bytes). */
+        boolean notJudged() {
+            return noisyReason != null;
+        }
     }
 
     /** The project's branch of that name, or its default branch. */
@@ -158,12 +163,16 @@ class ChangeQueries {
                    m.name as metric, m.unit, m.direction,
                    here.score, here.error,
                    previous.sha as previous_sha, before.score as previous_score, before.error as previous_error,
-                   %s, s.noise
+                   %s, s.noise,
+                   -- a host that moved skews times, not bytes or collections per operation: as detection, these
+                   -- metrics are judged whatever the host (PipelineStore.points)
+                   case when m.name not in ('gc.alloc.rate.norm', 'gc.count')
+                        then coalesce(here_noise.reason, before_noise.reason) end as noisy_reason
             from series s
             join benchmark_case bc on bc.id = s.case_id
             join benchmark b on b.id = bc.benchmark_id
             join metric m on m.id = s.metric_id
-            join lateral (select r.score, r.error, r.position
+            join lateral (select r.score, r.error, r.position, r.run_id
                           from result r
                           -- the commit's position makes this a probe of result (series_id, position);
                           -- commit_id alone is no key of that index: it scanned every result of the series
@@ -174,7 +183,7 @@ class ChangeQueries {
                                             (select run.created_at from run where run.id = r.run_id)) desc,
                                    r.run_id
                           limit 1) here on true
-            left join lateral (select r.commit_id, r.score, r.error
+            left join lateral (select r.commit_id, r.score, r.error, r.run_id
                                from result r
                                where r.series_id = s.id and r.position < here.position
                                order by r.position desc, r.run_id
@@ -182,6 +191,8 @@ class ChangeQueries {
             -- outside the lateral, so that the planner may look the cases' previous commit (mostly one and the
             -- same) up once rather than once per case (measured: within noise, docs/performance.md)
             left join commit previous on previous.id = before.commit_id
+            left join run_noise here_noise on here_noise.run_id = here.run_id and here_noise.noisy
+            left join run_noise before_noise on before_noise.run_id = before.run_id and before_noise.noisy
             %s
             where s.branch_id = :branch and s.environment_id = :environment
               and (cast(:metric as text) is null or m.name = :metric)
@@ -210,7 +221,7 @@ class ChangeQueries {
                         new ChangeViews.Metric(rs.getString("metric"), rs.getString("unit"), rs.getString("direction")),
                         rs.getDouble("score"), nullable(rs, "error"), rs.getString("previous_sha"),
                         nullable(rs, "previous_score"), nullable(rs, "previous_error"), back.points(), back.mean(),
-                        back.spread(), nullable(rs, "noise"));
+                        back.spread(), nullable(rs, "noise"), rs.getString("noisy_reason"));
             })
             .list();
     }

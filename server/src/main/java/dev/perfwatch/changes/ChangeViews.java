@@ -43,16 +43,20 @@ final class ChangeViews {
      * @param error JMH's score error: the half width of the 99.9% confidence interval, null when unknown
      * @param previous the change against the series' previous result, null for its first result
      * @param trend the change against the mean of up to {@code trend} results before it, null for its first result
+     * @param noiseReason why neither change is judged: this result or the previous one was measured on a host its
+     *     runner's checks flagged (a busy or moved host skews times, so this is null for B/op and GC counts); null
+     *     when judged
      */
     record Row(long series, String benchmark, @JsonProperty("case") Case benchmarkCase, Metric metric, double score,
-            Double error, Previous previous, Trend trend) {
+            Double error, Previous previous, Trend trend, String noiseReason) {
     }
 
     /**
      * @param change score / previous score - 1, null when the previous score was 0
      * @param z the difference over its standard error: from both results' score errors, or without them from the
      *     run-to-run noise; null when there is nothing to judge by
-     * @param verdict better, worse, same (not significant) or unclear (nothing to judge by)
+     * @param verdict better, worse, same (not significant), unclear (nothing to judge by) or not-judged (measured on
+     *     a noisy host: see the row's noiseReason)
      * @param basis what z was judged by: errors, noise (the detector's noise of the series) or spread (of the trend);
      *     null when unclear
      */

@@ -93,17 +93,24 @@ class ChangesController {
         if (m.previousScore() != null) {
             Significance.Judged judged = Significance.versusPrevious(m.score(), m.error(), m.previousScore(),
                     m.previousError(), m.noise(), m.trendPoints(), m.trendSpread());
+            Double z = m.notJudged() ? null : judged.z();
             previous = new ChangeViews.Previous(m.previousSha(), m.previousScore(), m.previousError(),
-                    Significance.change(m.score(), m.previousScore()), judged.z(),
-                    Significance.verdict(judged.z(), direction), judged.basis());
+                    Significance.change(m.score(), m.previousScore()), z, verdict(m, z, direction),
+                    m.notJudged() ? null : judged.basis());
         }
         ChangeViews.Trend trend = null;
         if (m.trendPoints() > 0 && m.trendMean() != null) {
-            Double z = Significance.versusTrend(m.score(), m.error(), m.trendPoints(), m.trendMean(), m.trendSpread());
+            Double z = m.notJudged() ? null
+                    : Significance.versusTrend(m.score(), m.error(), m.trendPoints(), m.trendMean(), m.trendSpread());
             trend = new ChangeViews.Trend(m.trendPoints(), m.trendMean(), m.trendSpread(),
-                    Significance.change(m.score(), m.trendMean()), z, Significance.verdict(z, direction));
+                    Significance.change(m.score(), m.trendMean()), z, verdict(m, z, direction));
         }
         return new ChangeViews.Row(m.series(), m.benchmark(), m.benchmarkCase(), m.metric(), m.score(), m.error(),
-                previous, trend);
+                previous, trend, m.noisyReason());
+    }
+
+    /** "not-judged" when either result was measured on a noisy host, as detection leaves such runs out. */
+    private static String verdict(ChangeQueries.Measured m, Double z, String direction) {
+        return m.notJudged() ? Significance.NOT_JUDGED : Significance.verdict(z, direction);
     }
 }

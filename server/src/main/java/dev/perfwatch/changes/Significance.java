@@ -60,6 +60,12 @@ final class Significance {
         return difference / standardError;
     }
 
+    /**
+     * The verdict of a result measured on a host its runner's checks flagged (or compared with one), in a metric such
+     * a host skews: detection leaves these runs out, and the changes view does not judge them either.
+     */
+    static final String NOT_JUDGED = "not-judged";
+
     /** better or worse when significant in the metric's direction, same when not, unclear without a z. */
     static String verdict(Double z, String direction) {
         if (z == null) {

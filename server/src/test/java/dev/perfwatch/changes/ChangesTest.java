@@ -8,7 +8,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
@@ -30,6 +32,9 @@ class ChangesTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    JdbcClient jdbc;
 
     private static boolean seeded;
 
@@ -125,6 +130,48 @@ class ChangesTest {
         assertThat(previous.get("change").asDouble()).isCloseTo(-0.71, within(0.01));
         assertThat(previous.get("verdict").asString()).isEqualTo("worse");
         assertThat(previous.get("basis").asString()).isIn("noise", "spread");
+    }
+
+    @Test
+    void changesWhenARunWasOnANoisyHostDoNotJudgeItsTimesButStillItsBytes() {
+        Api api = api();
+        String project = PROJECT + "-noisy";
+        double[] scores = { 100, 101, 99, 100.5, 140, 100 };
+        UUID noisy = null;
+        for (int i = 0; i < scores.length; i++) {
+            UUID id = UUID.randomUUID();
+            ObjectNode run = Runs.run(id, project, Runs.sha(i + 1), i == 0 ? List.of() : List.of(Runs.sha(i)),
+                    "2026-03-0" + (i + 1) + "T00:00:00Z", Runs.thrpt("demo.Bench.write", scores[i]));
+            Api.Response response = api.postJson("/api/v1/runs", run.toString());
+            assertThat(response.status()).as(response.body()).isEqualTo(201);
+            noisy = i == 4 ? id : noisy;
+        }
+        // As the runner's host checks mark a run made while other processes took the cores (runners/NoiseMarking).
+        jdbc.sql("insert into run_noise (run_id, noisy, reason, host_check) values (:run, true, :reason, '{}')")
+            .param("run", noisy).param("reason", "other processes took 1.1 of 2 cores before the job").update();
+
+        JsonNode atNoisy = api.get("/api/v1/changes?project=" + project + "&commit=" + Runs.sha(5) + "&metric=all")
+            .json();
+        JsonNode afterNoisy = api.get("/api/v1/changes?project=" + project + "&commit=" + Runs.sha(6)).json();
+
+        JsonNode write = row(atNoisy, "demo.Bench.write");
+        assertThat(write.get("previous").get("change").asDouble()).as("the number is still shown")
+            .isCloseTo(0.393, within(0.001));
+        assertThat(write.get("previous").get("verdict").asString()).isEqualTo("not-judged");
+        assertThat(write.get("previous").get("z").isNull()).isTrue();
+        assertThat(write.get("trend").get("verdict").asString()).isEqualTo("not-judged");
+        assertThat(write.get("noiseReason").asString()).isEqualTo("other processes took 1.1 of 2 cores before the job");
+        JsonNode bytes = atNoisy.get("rows").valueStream()
+            .filter(r -> r.get("metric").get("name").asString().equals("gc.alloc.rate.norm")).findFirst().orElseThrow();
+        assertThat(bytes.get("previous").get("verdict").asString()).as("a busy host does not skew B/op")
+            .isNotEqualTo("not-judged");
+        assertThat(bytes.get("noiseReason").isNull()).isTrue();
+        JsonNode next = row(afterNoisy, "demo.Bench.write");
+        assertThat(next.get("previous").get("sha").asString()).isEqualTo(Runs.sha(5));
+        assertThat(next.get("previous").get("verdict").asString()).as("compared with the noisy run")
+            .isEqualTo("not-judged");
+        assertThat(row(api.get("/api/v1/changes?project=" + project + "&commit=" + Runs.sha(4)).json(),
+                "demo.Bench.write").get("noiseReason").isNull()).isTrue();
     }
 
     @Test

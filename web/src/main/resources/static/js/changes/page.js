@@ -24,8 +24,11 @@ export async function mount(root, params, context) {
   return page;
 }
 
-/** Worse first, then maybe worse, better, maybe better, the noise, the unjudged: the order the summary counts in. */
-const ORDER = ['worse', 'maybe-worse', 'better', 'maybe-better', 'same', 'unclear', 'first'];
+/**
+ * Worse first, then maybe worse, better, maybe better, the noise, the unjudged (too few results, or measured on a
+ * noisy host): the order the summary counts in.
+ */
+const ORDER = ['worse', 'maybe-worse', 'better', 'maybe-better', 'same', 'unclear', 'not-judged', 'first'];
 
 function tone(part, direction) {
   return part ? judged(part.verdict, part.z, direction).tone : 'first';
@@ -49,6 +52,7 @@ function summary(rows) {
     .filter(Boolean);
   return `${parts.join(', ')} than the previous commit, ${counts.same} within the noise`
     + `${counts.unclear ? `, ${counts.unclear} with too few results to judge` : ''}`
+    + `${counts['not-judged'] ? `, ${counts['not-judged']} not judged (measured on a noisy host)` : ''}`
     + `${counts.first ? `, ${counts.first} first result${counts.first === 1 ? '' : 's'}` : ''}`;
 }
 
@@ -207,8 +211,10 @@ class ChangesPage extends UrlPage {
       const reference = id === 'previous'
         ? `previous ${shortSha(part.sha)}: ${valueWithError(part.score, part.error)}${basis}`
         : `mean of ${part.points}: ${number(part.mean)}${part.spread === null ? '' : ` (sd ${number(part.spread)})`}`;
+      const judgedBy = part.verdict === 'not-judged' ? `not judged: ${row.noiseReason}`
+        : `z = ${part.z === null ? '–' : number(part.z)}`;
       return h('td', { class: `sig ${tone}`, dataset: { verdict: part.verdict, column: id }, title:
-        `${reference}; z = ${part.z === null ? '–' : number(part.z)}` },
+        `${reference}; ${judgedBy}` },
       h('span', { class: 'num' }, change(id === 'previous' ? part.score : part.mean, row.score, row.metric.unit)), ' ',
       h('span', { class: 'words' }, words));
     };

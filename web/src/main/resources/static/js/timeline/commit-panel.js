@@ -54,9 +54,28 @@ function changeAt(points, sha) {
   const error = errors.length === at.length && errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
   const change = previous && mean !== null && previous.score ? (mean - previous.score) / Math.abs(previous.score) : null;
   const difference = previous && mean !== null ? mean - previous.score : null;
+  const reason = (p) => p.noiseReason ?? 'the runner flagged the run as noisy';
   return { mean, error, change, difference, previous: previous?.commit.sha ?? null, previousScore: previous?.score ?? null,
-    previousError: previous?.error ?? null, runs: at.map((p) => p.run),
-    noisy: at.filter((p) => p.noisy).map((p) => p.noiseReason ?? 'the runner flagged the run as noisy') };
+    previousError: previous?.error ?? null, runs: at.map((p) => p.run), noisy: at.filter((p) => p.noisy).map(reason),
+    previousNoisy: previous?.noisy ? reason(previous) : null };
+}
+
+/** B/op and GC counts: a busy host does not skew them, and their change is an amount, not a percentage. */
+function countedInUnit(data, which) {
+  return which === 'alloc' || /^gc\.(alloc\.rate\.norm|count)$/.test(data.series?.metric?.name ?? '')
+    || ['B/op', 'counts'].includes(data.unit);
+}
+
+/**
+ * Not judged when this result or the previous one was measured on a host the runner's checks flagged, in a metric
+ * such a host skews: detection leaves those runs out, and so do the Changes page and the legend's noise.
+ */
+function notJudged(at, data, which) {
+  if (countedInUnit(data, which)) {
+    return null;
+  }
+  const reasons = [...at.noisy, ...(at.previousNoisy ? [`previous ${shortSha(at.previous)}: ${at.previousNoisy}`] : [])];
+  return reasons.length ? { text: 'not judged', tone: 'muted', title: `not judged: ${reasons.join('; ')}` } : null;
 }
 
 function metricRows(lines, sha, which) {
@@ -69,9 +88,11 @@ function metricRows(lines, sha, which) {
     if (!at) {
       return h('tr', {}, h('th', { scope: 'row' }, swatch(line.color), line.label), h('td', { colspan: 2 }, 'no result'));
     }
-    const judged = verdict(at, data.direction, data.series?.noise, data.series?.noiseInUnit);
-    // Allocation moves in bytes: 0 → 64 B/op is "+64 B/op", not a percentage of JMH's near-zero baseline.
-    const shown = which === 'alloc' ? signedAmount(at.difference, data.unit) : percent(at.change);
+    const judged = notJudged(at, data, which)
+      ?? verdict(at, data.direction, data.series?.noise, data.series?.noiseInUnit);
+    // Allocation moves in bytes: 0 → 64 B/op is "+64 B/op", not a percentage of JMH's near-zero baseline, whether
+    // it is drawn as the second chart or is the series chosen.
+    const shown = countedInUnit(data, which) ? signedAmount(at.difference, data.unit) : percent(at.change);
     return h('tr', {},
       h('th', { scope: 'row' }, swatch(line.color), line.label),
       h('td', { class: 'num' }, valueWithError(at.mean, at.error),
