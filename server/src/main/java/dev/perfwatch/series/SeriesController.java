@@ -1,5 +1,6 @@
 package dev.perfwatch.series;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.Writer;
 import java.time.Instant;
@@ -35,6 +36,9 @@ class SeriesController {
 
     /** The {@code form} of a points read that answers columns (PointColumns) instead of a list of points. */
     static final String COLUMNS = "columns";
+
+    /** ReadBenchmark's A/B only: the columns streamed in chunks as before, not held whole. */
+    static volatile boolean streamColumns;
 
     private final SeriesQueries queries;
 
@@ -92,7 +96,14 @@ class SeriesController {
         if (form != null) {
             SeriesQueries.Columns columns = range.empty() ? new SeriesQueries.Columns(new PointColumns(0), Map.of())
                     : queries.columns(id, limit, since, range);
-            PointColumnsJson.write(columns.points(), columns.commits(), json, response.getOutputStream());
+            if (streamColumns) {
+                PointColumnsJson.write(columns.points(), columns.commits(), json, response.getOutputStream());
+                return;
+            }
+            Body body = new Body(columns.points().size() * 300 + 1024);
+            PointColumnsJson.write(columns.points(), columns.commits(), json, body);
+            response.setContentLength(body.size());
+            body.writeTo(response.getOutputStream());
             return;
         }
         List<SeriesViews.Point> points = range.empty() ? List.of() : queries.points(id, limit, since, range);
@@ -102,6 +113,18 @@ class SeriesController {
                 PointsJson.write(point, out);
             }
             out.writeEndArray();
+        }
+    }
+
+    /**
+     * A response body held whole before its first byte is sent: the columns go out with a Content-Length in one
+     * write instead of as chunks of Tomcat's 8 KB buffer (docs/performance.md, "Over HTTP"). {@code writeTo} hands
+     * the array itself to the stream, no copy.
+     */
+    private static final class Body extends ByteArrayOutputStream {
+
+        Body(int capacity) {
+            super(capacity);
         }
     }
 
