@@ -6,11 +6,14 @@ import java.io.Writer;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.CRC32;
+import java.util.zip.CRC32C;
 
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
@@ -21,6 +24,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.ServletWebRequest;
 
 import dev.perfwatch.system.InvalidInputException;
 import dev.perfwatch.system.NotFoundException;
@@ -87,7 +91,7 @@ class SeriesController {
     void points(@PathVariable long id, @RequestParam(defaultValue = "10000") int limit,
             @RequestParam(required = false) Instant since, @RequestParam(required = false) String from,
             @RequestParam(required = false) String to, @RequestParam(required = false) String form,
-            HttpServletResponse response) throws IOException {
+            HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (form != null && !COLUMNS.equals(form)) {
             throw new InvalidInputException("form", "form must be columns, or absent for a list of points");
         }
@@ -102,6 +106,9 @@ class SeriesController {
             }
             Body body = new Body(columns.points().size() * 300 + 1024);
             PointColumnsJson.write(columns.points(), columns.commits(), json, body);
+            if (new ServletWebRequest(request, response).checkNotModified(body.etag())) {
+                return; // 304: the client holds these very bytes
+            }
             response.setContentLength(body.size());
             body.writeTo(response.getOutputStream());
             return;
@@ -125,6 +132,20 @@ class SeriesController {
 
         Body(int capacity) {
             super(capacity);
+        }
+
+        /**
+         * A strong validator of these bytes: two different 32-bit CRCs and the length. Both CRCs are JIT intrinsics
+         * (about 1 ms for 2.7 MB together, where MD5, as Spring's ShallowEtagHeaderFilter uses, costs several); a
+         * validator only has to tell this series' versions apart, not resist an adversary.
+         */
+        String etag() {
+            CRC32C c = new CRC32C();
+            c.update(buf, 0, count);
+            CRC32 d = new CRC32();
+            d.update(buf, 0, count);
+            return "\"" + Long.toHexString(c.getValue() << 32 | d.getValue()) + "-" + Integer.toHexString(count)
+                    + "\"";
         }
     }
 
