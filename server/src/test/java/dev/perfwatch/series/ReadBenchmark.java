@@ -9,7 +9,15 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.ProtocolHandler;
+
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.context.annotation.Bean;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -58,8 +66,33 @@ class ReadBenchmark {
     @Autowired
     SeriesOverview overviews;
 
+    /** The A/B of the socket write buffer: a second connector with Tomcat's default, beside the main one. */
+    static final Connector DEFAULT_BUFFER = new Connector();
+
+    @TestConfiguration
+    static class DefaultBufferConnector {
+
+        @Bean
+        WebServerFactoryCustomizer<TomcatServletWebServerFactory> defaultBufferConnector() {
+            return factory -> {
+                DEFAULT_BUFFER.setPort(0);
+                // as the main connector is made (virtual threads), then back to the default write buffer
+                factory.getProtocolHandlerCustomizers().forEach(customizer -> customize(customizer,
+                        DEFAULT_BUFFER.getProtocolHandler()));
+                factory.getConnectorCustomizers().forEach(customizer -> customizer.customize(DEFAULT_BUFFER));
+                DEFAULT_BUFFER.setProperty("socket.appWriteBufSize", "8192");
+                factory.addAdditionalConnectors(DEFAULT_BUFFER);
+            };
+        }
+
+        @SuppressWarnings({ "unchecked", "rawtypes" })
+        private static void customize(TomcatProtocolHandlerCustomizer customizer, ProtocolHandler handler) {
+            customizer.customize(handler);
+        }
+    }
+
     @Test
-    void tenThousandPointsAndTheOverview() {
+    void tenThousandPointsAndTheOverview() throws Exception {
         Api api = Api.at(port);
         long series = history(api);
         String read = "/api/v1/series/" + series + "/points?limit=10000";
@@ -84,16 +117,47 @@ class ReadBenchmark {
         double[] readWall = new double[READS];
         double[] columnsWall = new double[READS];
         double[] overviewWall = new double[READS];
+        double[] streamedWall = new double[READS];
+        double streamedServer = 0;
+        Api defaultBuffer = Api.at(DEFAULT_BUFFER.getLocalPort());
+        System.out.printf("CONNECTORS main %s, second %s (%s bytes)%n",
+                DEFAULT_BUFFER.getService().findConnectors()[0].getProtocolHandler().getExecutor().getClass(),
+                DEFAULT_BUFFER.getProtocolHandler().getExecutor().getClass(),
+                DEFAULT_BUFFER.getProperty("socket.appWriteBufSize"));
+        String tag = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(api.uri(columns)).build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding()).headers().firstValue("ETag").orElseThrow();
+        double[] unchangedWall = new double[READS];
+        double unchangedServer = 0;
+        double[] smallBufferWall = new double[READS];
+        double smallBufferServer = 0;
+        for (int i = 0; i < 30; i++) {
+            defaultBuffer.get(columns);
+        }
         double readServer = 0;
         double columnsServer = 0;
         double overviewServer = 0;
         for (int done = 0; done < READS; done += BLOCK) {
             readServer += block(api, read, readWall, done);
             columnsServer += block(api, columns, columnsWall, done);
+            SeriesController.streamColumns = true;
+            try {
+                streamedServer += block(api, columns, streamedWall, done);
+            }
+            finally {
+                SeriesController.streamColumns = false;
+            }
+            smallBufferServer += block(defaultBuffer, columns, smallBufferWall, done);
+            unchangedServer += block(() -> api.send(java.net.http.HttpRequest.newBuilder(api.uri(columns))
+                .header("If-None-Match", tag)), 304, unchangedWall, done);
             overviewServer += block(api, overview, overviewWall, done);
         }
         report("READ 10,000 points (limit=10000)", readWall, readServer);
         report("READ 10,000 points as columns (limit=10000&form=columns)", columnsWall, columnsServer);
+        report("READ 10,000 points as columns, streamed in chunks (before)", streamedWall, streamedServer);
+        report("READ 10,000 points as columns, Tomcat's 8 KB socket write buffer (before)", smallBufferWall,
+                smallBufferServer);
+        report("NOT A FULL READ: 10,000 points as columns unchanged since the client's copy (If-None-Match, 304)",
+                unchangedWall, unchangedServer);
         report("OVERVIEW 2,000 buckets of " + COMMITS + " points", overviewWall, overviewServer);
     }
 
@@ -238,14 +302,28 @@ class ReadBenchmark {
 
     /** @return the server's total time over the block, in ms */
     private double block(Api api, String path, double[] wall, int offset) {
+        return block(() -> api.get(path), 200, wall, offset);
+    }
+
+    private double block(java.util.function.Supplier<Api.Response> read, int status, double[] wall, int offset) {
         double serverBefore = serverMillis();
+        long cpuBefore = processCpu();
         for (int i = offset; i < Math.min(offset + BLOCK, wall.length); i++) {
             long started = System.nanoTime();
-            Api.Response response = api.get(path);
+            Api.Response response = read.get();
             wall[i] = (System.nanoTime() - started) / 1e6;
-            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.status()).isEqualTo(status);
         }
+        cpu.merge(wall, (processCpu() - cpuBefore) / 1e6, Double::sum);
         return serverMillis() - serverBefore;
+    }
+
+    /** The process's CPU over each figure's blocks, in ms: server and client, both in this JVM. */
+    private final java.util.Map<double[], Double> cpu = new java.util.IdentityHashMap<>();
+
+    private static long processCpu() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+            .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private double serverMillis() {
@@ -257,12 +335,13 @@ class ReadBenchmark {
             .sum();
     }
 
-    private static void report(String what, double[] wall, double serverTotal) {
+    private void report(String what, double[] wall, double serverTotal) {
         double[] sorted = wall.clone();
         Arrays.sort(sorted);
-        System.out.printf("%s over HTTP: p50 %.1f ms, p99 %.1f ms, max %.1f ms; server mean %.1f ms (load %s)%n",
-                what, sorted[sorted.length / 2], sorted[(int) (sorted.length * 0.99)], sorted[sorted.length - 1],
-                serverTotal / wall.length, load());
+        System.out.printf("%s over HTTP: p50 %.1f ms, p99 %.1f ms, max %.1f ms; server mean %.1f ms; JVM CPU "
+                + "(server and client) %.1f ms per read (load %s)%n", what, sorted[sorted.length / 2],
+                sorted[(int) (sorted.length * 0.99)], sorted[sorted.length - 1], serverTotal / wall.length,
+                cpu.getOrDefault(wall, 0.0) / wall.length, load());
     }
 
     static String load() {
