@@ -9,15 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
-import org.apache.catalina.connector.Connector;
-import org.apache.coyote.ProtocolHandler;
-
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.tomcat.TomcatProtocolHandlerCustomizer;
-import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
-import org.springframework.context.annotation.Bean;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -66,31 +58,6 @@ class ReadBenchmark {
     @Autowired
     SeriesOverview overviews;
 
-    /** The A/B of the socket write buffer: a second connector with Tomcat's default, beside the main one. */
-    static final Connector DEFAULT_BUFFER = new Connector();
-
-    @TestConfiguration
-    static class DefaultBufferConnector {
-
-        @Bean
-        WebServerFactoryCustomizer<TomcatServletWebServerFactory> defaultBufferConnector() {
-            return factory -> {
-                DEFAULT_BUFFER.setPort(0);
-                // as the main connector is made (virtual threads), then back to the default write buffer
-                factory.getProtocolHandlerCustomizers().forEach(customizer -> customize(customizer,
-                        DEFAULT_BUFFER.getProtocolHandler()));
-                factory.getConnectorCustomizers().forEach(customizer -> customizer.customize(DEFAULT_BUFFER));
-                DEFAULT_BUFFER.setProperty("socket.appWriteBufSize", "8192");
-                factory.addAdditionalConnectors(DEFAULT_BUFFER);
-            };
-        }
-
-        @SuppressWarnings({ "unchecked", "rawtypes" })
-        private static void customize(TomcatProtocolHandlerCustomizer customizer, ProtocolHandler handler) {
-            customizer.customize(handler);
-        }
-    }
-
     @Test
     void tenThousandPointsAndTheOverview() throws Exception {
         Api api = Api.at(port);
@@ -119,20 +86,10 @@ class ReadBenchmark {
         double[] overviewWall = new double[READS];
         double[] streamedWall = new double[READS];
         double streamedServer = 0;
-        Api defaultBuffer = Api.at(DEFAULT_BUFFER.getLocalPort());
-        System.out.printf("CONNECTORS main %s, second %s (%s bytes)%n",
-                DEFAULT_BUFFER.getService().findConnectors()[0].getProtocolHandler().getExecutor().getClass(),
-                DEFAULT_BUFFER.getProtocolHandler().getExecutor().getClass(),
-                DEFAULT_BUFFER.getProperty("socket.appWriteBufSize"));
         String tag = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(api.uri(columns)).build(),
                 java.net.http.HttpResponse.BodyHandlers.discarding()).headers().firstValue("ETag").orElseThrow();
         double[] unchangedWall = new double[READS];
         double unchangedServer = 0;
-        double[] smallBufferWall = new double[READS];
-        double smallBufferServer = 0;
-        for (int i = 0; i < 30; i++) {
-            defaultBuffer.get(columns);
-        }
         double readServer = 0;
         double columnsServer = 0;
         double overviewServer = 0;
@@ -146,7 +103,6 @@ class ReadBenchmark {
             finally {
                 SeriesController.streamColumns = false;
             }
-            smallBufferServer += block(defaultBuffer, columns, smallBufferWall, done);
             unchangedServer += block(() -> api.send(java.net.http.HttpRequest.newBuilder(api.uri(columns))
                 .header("If-None-Match", tag)), 304, unchangedWall, done);
             overviewServer += block(api, overview, overviewWall, done);
@@ -154,8 +110,6 @@ class ReadBenchmark {
         report("READ 10,000 points (limit=10000)", readWall, readServer);
         report("READ 10,000 points as columns (limit=10000&form=columns)", columnsWall, columnsServer);
         report("READ 10,000 points as columns, streamed in chunks (before)", streamedWall, streamedServer);
-        report("READ 10,000 points as columns, Tomcat's 8 KB socket write buffer (before)", smallBufferWall,
-                smallBufferServer);
         report("NOT A FULL READ: 10,000 points as columns unchanged since the client's copy (If-None-Match, 304)",
                 unchangedWall, unchangedServer);
         report("OVERVIEW 2,000 buckets of " + COMMITS + " points", overviewWall, overviewServer);
