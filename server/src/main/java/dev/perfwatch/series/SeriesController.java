@@ -41,6 +41,12 @@ class SeriesController {
     /** The {@code form} of a points read that answers columns (PointColumns) instead of a list of points. */
     static final String COLUMNS = "columns";
 
+    /**
+     * Columns of more points than this are streamed in chunks, without an ETag: a whole body is ~250 bytes a point,
+     * and 100,000 points held per request would be 25 MB of heap each.
+     */
+    static final int WHOLE_BODY_POINTS = 20_000;
+
     /** ReadBenchmark's A/B only: the columns streamed in chunks as before, not held whole. */
     static volatile boolean streamColumns;
 
@@ -100,11 +106,11 @@ class SeriesController {
         if (form != null) {
             SeriesQueries.Columns columns = range.empty() ? new SeriesQueries.Columns(new PointColumns(0), Map.of())
                     : queries.columns(id, limit, since, range);
-            if (streamColumns) {
+            if (streamColumns || columns.points().size() > WHOLE_BODY_POINTS) {
                 PointColumnsJson.write(columns.points(), columns.commits(), json, response.getOutputStream());
                 return;
             }
-            Body body = new Body(columns.points().size() * 300 + 1024);
+            Body body = new Body(columns.points().size() * 256 + 1024);
             PointColumnsJson.write(columns.points(), columns.commits(), json, body);
             if (new ServletWebRequest(request, response).checkNotModified(body.etag())) {
                 return; // 304: the client holds these very bytes
