@@ -159,7 +159,8 @@ class ReadBenchmark {
                 "the same, PostgreSQL sorting the rows into branch order (main's statement)",
                 "overview's buckets by results, index entries (dee0803), without edges",
                 "overview's buckets by result_block (now), without edges",
-                "overview whole: buckets by result_block and their edges' commits (now)" };
+                "overview whole: buckets by result_block and their edges' commits (now)",
+                "the series' existence check (SeriesQueries.series), which main ran before every points read" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
         SeriesOverview.Extent extent = overviews.extent(series, PointRange.Positions.ALL);
@@ -181,7 +182,8 @@ class ReadBenchmark {
                 },
                 () -> overviews.byResults(series, PointRange.Positions.ALL, extent, 2000),
                 () -> overviews.byBlocks(series, PointRange.Positions.ALL, 2000),
-                () -> overviews.buckets(series, PointRange.Positions.ALL, extent, 2000) };
+                () -> overviews.buckets(series, PointRange.Positions.ALL, extent, 2000),
+                () -> queries.series(series).orElseThrow() };
         for (int i = 0; i < READS; i++) {
             for (int way = 0; way < ways.length; way++) {
                 long cpuStarted = threads.getCurrentThreadCpuTime();
