@@ -3,6 +3,7 @@ package dev.perfwatch.series;
 import java.io.OutputStream;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import tools.jackson.core.JsonGenerator;
@@ -21,6 +22,8 @@ final class PointColumnsJson {
     private static final SerializableString TIME = new SerializedString("time");
 
     private static final SerializableString AUTHOR = new SerializedString("author");
+
+    private static final SerializableString AUTHORS = new SerializedString("authors");
 
     private static final SerializableString MESSAGE = new SerializedString("message");
 
@@ -46,7 +49,7 @@ final class PointColumnsJson {
     }
 
     /**
-     * Writes {@code {"commits": {…}, "commit": [...], "score": [...], …}} to the stream, doubles by Jackson's
+     * Writes {@code {"commits": {…}, "authors": [...], "commit": [...], "score": [...], …}} to the stream, doubles by Jackson's
      * Schubfach writer: {@code Double.toString} was the read's largest single cost (JFR, docs/performance.md). Both
      * write the shortest text that reads back as the same double, which is all the columns promise; the default
      * form keeps {@code Double.toString}, byte for byte as before.
@@ -96,10 +99,19 @@ final class PointColumnsJson {
             }
         }
         out.writeEndArray();
+        // a history has a handful of authors over thousands of commits: each written once, the commits name it
+        Map<String, Integer> authors = new LinkedHashMap<>();
         out.writeName(AUTHOR);
         out.writeStartArray();
         for (int c = 0; c < distinct; c++) {
-            out.writeString(commits.get(order[c]).author());
+            String author = commits.get(order[c]).author();
+            if (author == null) {
+                out.writeNull();
+            }
+            else {
+                Integer known = authors.putIfAbsent(author, authors.size());
+                out.writeNumber(known == null ? authors.size() - 1 : known);
+            }
         }
         out.writeEndArray();
         out.writeName(MESSAGE);
@@ -109,6 +121,12 @@ final class PointColumnsJson {
         }
         out.writeEndArray();
         out.writeEndObject();
+        out.writeName(AUTHORS);
+        out.writeStartArray();
+        for (String author : authors.keySet()) {
+            out.writeString(author);
+        }
+        out.writeEndArray();
         out.writeName(COMMIT);
         out.writeArray(commitIndex, 0, size);
         numbers(out, SCORE, points.score, size);

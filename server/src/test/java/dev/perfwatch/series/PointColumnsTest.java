@@ -63,6 +63,12 @@ class PointColumnsTest {
                 select run_id, true, 'load 3.1 per core', '{}' from result where series_id = :series
                 order by position limit 1
                 """).param("series", series).update();
+        // authors are written once and named by index: none, a second one, the first one again
+        jdbc.sql("""
+                update commit set author = case sha when :none then null when :other then 'Bob <bob@example.org>'
+                                                    else author end
+                where project_id = (select project_id from series where id = :series)
+                """).param("none", Runs.sha(2)).param("other", Runs.sha(3)).param("series", series).update();
         String points = "/api/v1/series/" + series + "/points";
 
         for (String read : List.of("", "?limit=2", "?from=" + Runs.sha(2) + "&to=" + Runs.sha(3),
@@ -77,6 +83,8 @@ class PointColumnsTest {
         assertThat(all.get("commit")).hasSize(5);
         assertThat(all.get("commits").get("sha")).as("commit 3, measured twice, is listed once").hasSize(4);
         assertThat(all.get("commits").get("time").get(1).isNull()).isTrue();
+        assertThat(all.get("authors")).as("two authors over four commits").hasSize(2);
+        assertThat(all.get("commits").get("author").get(1).isNull()).isTrue();
         assertThat(all.get("score").get(4).isNull()).as("NaN").isTrue();
         assertThat(all.get("noisy").get(0).asBoolean()).isTrue();
     }
@@ -105,6 +113,8 @@ class PointColumnsTest {
             for (String field : List.of("sha", "time", "author", "message")) {
                 commit.set(field, commits.get(field).get(c));
             }
+            JsonNode author = commits.get("author").get(c);
+            commit.set("author", author.isNull() ? author : columns.get("authors").get(author.asInt()));
             for (String field : List.of("score", "error", "ciLower", "ciUpper", "run", "recordedAt", "noisy",
                     "noiseReason")) {
                 point.set(field, columns.get(field).get(i));

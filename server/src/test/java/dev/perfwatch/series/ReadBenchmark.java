@@ -59,7 +59,7 @@ class ReadBenchmark {
     SeriesOverview overviews;
 
     @Test
-    void tenThousandPointsAndTheOverview() {
+    void tenThousandPointsAndTheOverview() throws Exception {
         Api api = Api.at(port);
         long series = history(api);
         String read = "/api/v1/series/" + series + "/points?limit=10000";
@@ -84,16 +84,34 @@ class ReadBenchmark {
         double[] readWall = new double[READS];
         double[] columnsWall = new double[READS];
         double[] overviewWall = new double[READS];
+        double[] streamedWall = new double[READS];
+        double streamedServer = 0;
+        String tag = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(api.uri(columns)).build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding()).headers().firstValue("ETag").orElseThrow();
+        double[] unchangedWall = new double[READS];
+        double unchangedServer = 0;
         double readServer = 0;
         double columnsServer = 0;
         double overviewServer = 0;
         for (int done = 0; done < READS; done += BLOCK) {
             readServer += block(api, read, readWall, done);
             columnsServer += block(api, columns, columnsWall, done);
+            SeriesController.streamColumns = true;
+            try {
+                streamedServer += block(api, columns, streamedWall, done);
+            }
+            finally {
+                SeriesController.streamColumns = false;
+            }
+            unchangedServer += block(() -> api.send(java.net.http.HttpRequest.newBuilder(api.uri(columns))
+                .header("If-None-Match", tag)), 304, unchangedWall, done);
             overviewServer += block(api, overview, overviewWall, done);
         }
         report("READ 10,000 points (limit=10000)", readWall, readServer);
         report("READ 10,000 points as columns (limit=10000&form=columns)", columnsWall, columnsServer);
+        report("READ 10,000 points as columns, streamed in chunks (before)", streamedWall, streamedServer);
+        report("NOT A FULL READ: 10,000 points as columns unchanged since the client's copy (If-None-Match, 304)",
+                unchangedWall, unchangedServer);
         report("OVERVIEW 2,000 buckets of " + COMMITS + " points", overviewWall, overviewServer);
     }
 
@@ -141,7 +159,8 @@ class ReadBenchmark {
                 "the same, PostgreSQL sorting the rows into branch order (main's statement)",
                 "overview's buckets by results, index entries (dee0803), without edges",
                 "overview's buckets by result_block (now), without edges",
-                "overview whole: buckets by result_block and their edges' commits (now)" };
+                "overview whole: buckets by result_block and their edges' commits (now)",
+                "the series' existence check (SeriesQueries.series), which main ran before every points read" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
         SeriesOverview.Extent extent = overviews.extent(series, PointRange.Positions.ALL);
@@ -163,7 +182,8 @@ class ReadBenchmark {
                 },
                 () -> overviews.byResults(series, PointRange.Positions.ALL, extent, 2000),
                 () -> overviews.byBlocks(series, PointRange.Positions.ALL, 2000),
-                () -> overviews.buckets(series, PointRange.Positions.ALL, extent, 2000) };
+                () -> overviews.buckets(series, PointRange.Positions.ALL, extent, 2000),
+                () -> queries.series(series).orElseThrow() };
         for (int i = 0; i < READS; i++) {
             for (int way = 0; way < ways.length; way++) {
                 long cpuStarted = threads.getCurrentThreadCpuTime();
@@ -238,14 +258,28 @@ class ReadBenchmark {
 
     /** @return the server's total time over the block, in ms */
     private double block(Api api, String path, double[] wall, int offset) {
+        return block(() -> api.get(path), 200, wall, offset);
+    }
+
+    private double block(java.util.function.Supplier<Api.Response> read, int status, double[] wall, int offset) {
         double serverBefore = serverMillis();
+        long cpuBefore = processCpu();
         for (int i = offset; i < Math.min(offset + BLOCK, wall.length); i++) {
             long started = System.nanoTime();
-            Api.Response response = api.get(path);
+            Api.Response response = read.get();
             wall[i] = (System.nanoTime() - started) / 1e6;
-            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.status()).isEqualTo(status);
         }
+        cpu.merge(wall, (processCpu() - cpuBefore) / 1e6, Double::sum);
         return serverMillis() - serverBefore;
+    }
+
+    /** The process's CPU over each figure's blocks, in ms: server and client, both in this JVM. */
+    private final java.util.Map<double[], Double> cpu = new java.util.IdentityHashMap<>();
+
+    private static long processCpu() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+            .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private double serverMillis() {
@@ -257,12 +291,13 @@ class ReadBenchmark {
             .sum();
     }
 
-    private static void report(String what, double[] wall, double serverTotal) {
+    private void report(String what, double[] wall, double serverTotal) {
         double[] sorted = wall.clone();
         Arrays.sort(sorted);
-        System.out.printf("%s over HTTP: p50 %.1f ms, p99 %.1f ms, max %.1f ms; server mean %.1f ms (load %s)%n",
-                what, sorted[sorted.length / 2], sorted[(int) (sorted.length * 0.99)], sorted[sorted.length - 1],
-                serverTotal / wall.length, load());
+        System.out.printf("%s over HTTP: p50 %.1f ms, p99 %.1f ms, max %.1f ms; server mean %.1f ms; JVM CPU "
+                + "(server and client) %.1f ms per read (load %s)%n", what, sorted[sorted.length / 2],
+                sorted[(int) (sorted.length * 0.99)], sorted[sorted.length - 1], serverTotal / wall.length,
+                cpu.getOrDefault(wall, 0.0) / wall.length, load());
     }
 
     static String load() {

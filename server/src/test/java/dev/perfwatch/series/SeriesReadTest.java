@@ -184,6 +184,9 @@ class SeriesReadTest {
         assertThat(api.get("/api/v1/series?project=nope").status()).isEqualTo(404);
         assertThat(api.get("/api/v1/benchmarks?project=nope").status()).isEqualTo(404);
         assertThat(api.get("/api/v1/series/987654321/points").status()).isEqualTo(404);
+        assertThat(api.get("/api/v1/series/987654321/points?form=columns").status()).isEqualTo(404);
+        assertThat(api.get("/api/v1/series/987654321/points", "text/csv").status()).isEqualTo(404);
+        assertThat(api.get("/api/v1/series/987654321/points?to=" + Runs.sha(1)).status()).isEqualTo(404);
         assertThat(api.get("/api/v1/series/1/points?limit=0").json().get("field").asString()).isEqualTo("limit");
     }
 

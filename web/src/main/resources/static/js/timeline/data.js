@@ -156,7 +156,13 @@ class Heap {
 export function pointsFromColumns(columns) {
   const iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
   const c = columns.commits;
-  const commits = c.sha.map((sha, i) => ({ sha, time: iso(c.time[i]), author: c.author[i], message: c.message[i] }));
+  const author = (a) => (a === null ? null : columns.authors[a]);
+  const commits = c.sha.map((sha, i) => ({
+    sha,
+    time: iso(c.time[i]),
+    author: author(c.author[i]),
+    message: c.message[i],
+  }));
   return columns.commit.map((commit, i) => ({
     commit: commits[commit],
     score: columns.score[i],
