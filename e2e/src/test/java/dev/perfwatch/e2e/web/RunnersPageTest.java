@@ -71,6 +71,20 @@ class RunnersPageTest extends InWebSession {
     }
 
     @Test
+    void changesWhenTheRunsWereOnANoisyHostSayNotJudgedWithTheReason() {
+        browser.open(server.url() + "/#/changes?project=zz-noise&commit=" + "%040x".formatted(0xe002));
+        browser.await("window.perfwatch?.changes?.state === 'ready'");
+
+        WebElement previous = browser.element("#changes-table td.sig[data-column=previous]");
+        assertThat(previous.getAttribute("data-verdict")).isEqualTo("not-judged");
+        assertThat(previous.getText()).contains("not judged").doesNotContain("better").doesNotContain("worse");
+        assertThat(previous.getAttribute("title")).contains("not judged: ");
+        assertThat(browser.element("#changes-table td.sig[data-column=trend]").getAttribute("data-verdict"))
+            .isEqualTo("not-judged");
+        assertThat(browser.element("body").getText()).contains("1 not judged (measured on a noisy host)");
+    }
+
+    @Test
     void runnersWhenOnAPhoneKeepEachStateBadgeWholeBesideItsLabel() {
         browser.phone(360, 900);
         try {
