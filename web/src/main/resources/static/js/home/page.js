@@ -119,12 +119,14 @@ class HomePage extends UrlPage {
           'No request is waiting or running.')),
       card('home-runners', 'Runner health', health.length, list(health, ({ runner, problem, failedInARow, job }) => [
         h('a', { href: problem === 'failing' ? href('requests', { hostClass: runner.hostClass, job })
-          : href('runners', { hostClass: runner.hostClass, state: 'offline' }) }, runner.name),
+          : href('runners', { hostClass: runner.hostClass, ...(problem === 'offline' ? { state: 'offline' } : {}) }) },
+        runner.name),
         h('span', { class: 'worse' }, problem === 'failing' ? ` failed its last ${failedInARow} jobs`
-          : ` ${offlineSince(runner)}`),
+          : problem === 'offline' ? ` ${offlineSince(runner)}`
+            : ` ${problem}: ${runner.health.reason ?? 'its runs are left out of detection'}`),
         h('span', { class: 'muted' }, ` · ${runner.hostClass}`, problem === 'failing'
           ? ` · last seen ${dateTime(runner.lastSeenAt)}` : ` · ${lastJob(runner)}`)],
-      runners.length ? 'Every runner is online and finishing its jobs.' : 'No runner has registered yet.')),
+      runners.length ? 'Every runner is online, finishing its jobs on a quiet host.' : 'No runner has registered yet.')),
       card('home-queues', 'Queue per host class', null, list(queue, (q) => [
         h('a', { href: href('requests', { hostClass: q.hostClass }) }, q.hostClass),
         ` ${q.queued}${q.queued >= 1000 ? '+' : ''} queued`,

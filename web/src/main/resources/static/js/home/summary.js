@@ -59,6 +59,9 @@ export function runnerHealth(runners, attempts) {
       problems.push({ runner, problem: 'failing', failedInARow, job: own[0].job });
     } else if (runner.state === 'offline') {
       problems.push({ runner, problem: 'offline' });
+    } else if (['quarantined', 'noisy'].includes(runner.health?.state)) {
+      // Its runs are left out of detection: a runner that measures nothing judgeable is a problem too.
+      problems.push({ runner, problem: runner.health.state });
     }
   }
   return problems.sort((a, b) => a.runner.hostClass.localeCompare(b.runner.hostClass)

@@ -91,10 +91,12 @@ class HomeTest extends InWebSession {
         browser.open(server.url() + "/favicon.svg");
         Object problems = browser.executeAsync("""
                 browserDone(import('/js/home/summary.js').then((home) => {
-                  const runner = (name, state) => ({ name, hostClass: '4-core', state });
+                  const runner = (name, state, health) => ({ name, hostClass: '4-core', state, health });
                   const job = (runner, status, finishedAt) => ({ runner, status, finishedAt, job: `${runner}-${finishedAt}` });
                   return home.runnerHealth(
-                    [runner('a', 'idle'), runner('b', 'offline'), runner('c', 'busy'), runner('d', 'idle')],
+                    [runner('a', 'idle'), runner('b', 'offline'), runner('c', 'busy'), runner('d', 'idle'),
+                     runner('e', 'idle', { state: 'noisy', reason: '10 of 10 recent runs noisy' }),
+                     runner('f', 'idle', { state: 'ok' })],
                     [job('a', 'failed', '2026-01-03T00:00:00Z'), job('a', 'failed', '2026-01-02T00:00:00Z'),
                      job('a', 'succeeded', '2026-01-01T00:00:00Z'),
                      job('c', 'failed', '2026-01-03T00:00:00Z'), job('c', 'succeeded', '2026-01-02T00:00:00Z'),
@@ -103,8 +105,8 @@ class HomeTest extends InWebSession {
                     .map((p) => `${p.runner.name}:${p.problem}:${p.failedInARow ?? ''}:${p.job ?? ''}`);
                 }));""");
 
-        assertThat((List<String>) problems).as("c succeeded since, d failed only once")
-            .containsExactly("a:failing:2:a-2026-01-03T00:00:00Z", "b:offline::");
+        assertThat((List<String>) problems).as("c succeeded since, d failed only once; e's runs are left out")
+            .containsExactly("a:failing:2:a-2026-01-03T00:00:00Z", "b:offline::", "e:noisy::");
     }
 
     @Test
