@@ -48,9 +48,12 @@ class RunAnalysis {
 
     private final SeriesPoints reads;
 
+    private final DetectionThreads threads;
+
     RunAnalysis(PipelineStore store, SuspectStore suspectStore, PipelineProperties properties, Confirmations confirmations,
-            Redetection redetection, SeriesPoints reads) {
+            Redetection redetection, SeriesPoints reads, DetectionThreads threads) {
         this.reads = reads;
+        this.threads = threads;
         this.store = store;
         this.suspectStore = suspectStore;
         this.properties = properties;
@@ -96,6 +99,7 @@ class RunAnalysis {
         String[] notes = new String[ids.length];
         List<Confirmations.NewSuspect> recent = new ArrayList<>();
         boolean uneventful = late.isEmpty();
+        List<Input> inputs = new ArrayList<>(ids.length);
         for (int i = 0; i < ids.length; i++) {
             PipelineStore.SeriesRow row = series.get(i);
             Commits commits = Commits.of(points.getOrDefault(row.id(), List.of()));
@@ -108,8 +112,16 @@ class RunAnalysis {
                     known.add(known(suspect, index, row.direction()));
                 }
             }
-            // The one decision detect --replay makes too (Tracker): new change points, modes, short histories.
-            Tracker.Step step = tracker.next(series(row, commits), known);
+            inputs.add(new Input(row, commits, rows, known));
+        }
+        // The one decision detect --replay makes too (Tracker): new change points, modes, short histories. Pure
+        // computation on what was read above, so the series are analysed at once (DetectionThreads); what the steps
+        // say is applied below, one series after the other in the run's transaction, as before.
+        List<Tracker.Step> steps = threads.map(inputs, in -> tracker.next(series(in.row(), in.commits()), in.known()));
+        for (int i = 0; i < ids.length; i++) {
+            Input in = inputs.get(i);
+            Commits commits = in.commits();
+            Tracker.Step step = steps.get(i);
             Detection detection = step.detection();
             noise[i] = detection.noise();
             minimal[i] = detection.minimalDetectableChange();
@@ -122,10 +134,10 @@ class RunAnalysis {
             }
             uneventful &= step.lapses().isEmpty() && step.found().isEmpty();
             for (Tracker.Lapse lapse : step.lapses()) {
-                confirmations.lapsed(rows.get(lapse.known()), lapse.reason());
+                confirmations.lapsed(in.rows().get(lapse.known()), lapse.reason());
             }
             for (Tracker.Found found : step.found()) {
-                place(run, row, commits, found, recent);
+                place(run, in.row(), commits, found, recent);
             }
         }
         // A run older than runs already stored changed the history they were detected on: detect it again whole.
@@ -143,6 +155,11 @@ class RunAnalysis {
         log.info("Detected after run {}: {} series ({} read from memory, {} late) in {} ms, {} new suspected change(s)",
                 runId, ids.length, cached, late.size(), (System.nanoTime() - started) / 1_000_000, recent.size());
         return recent.size();
+    }
+
+    /** One series of the run as the tracker is asked about it: its commits and the suspects it already has. */
+    private record Input(PipelineStore.SeriesRow row, Commits commits, List<SuspectStore.SuspectRow> rows,
+            List<Tracker.Known> known) {
     }
 
     /**
