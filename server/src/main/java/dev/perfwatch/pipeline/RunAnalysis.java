@@ -117,7 +117,9 @@ class RunAnalysis {
         // The one decision detect --replay makes too (Tracker): new change points, modes, short histories. Pure
         // computation on what was read above, so the series are analysed at once (DetectionThreads); what the steps
         // say is applied below, one series after the other in the run's transaction, as before.
+        long analysing = System.nanoTime();
         List<Tracker.Step> steps = threads.map(inputs, in -> tracker.next(series(in.row(), in.commits()), in.known()));
+        analysing = System.nanoTime() - analysing;
         for (int i = 0; i < ids.length; i++) {
             Input in = inputs.get(i);
             Commits commits = in.commits();
@@ -152,8 +154,9 @@ class RunAnalysis {
         reads.remember(points, own, late, store.noise(runId, ids, noise, minimal, inUnit, notes,
                 uneventful));
         confirmations.suspect(run, recent);
-        log.info("Detected after run {}: {} series ({} read from memory, {} late) in {} ms, {} new suspected change(s)",
-                runId, ids.length, cached, late.size(), (System.nanoTime() - started) / 1_000_000, recent.size());
+        log.info("Detected after run {}: {} series ({} read from memory, {} late) in {} ms (the analysis {} µs on {}"
+                + " thread(s)), {} new suspected change(s)", runId, ids.length, cached, late.size(),
+                (System.nanoTime() - started) / 1_000_000, analysing / 1_000, threads.threads(), recent.size());
         return recent.size();
     }
 
