@@ -15,8 +15,6 @@ import dev.perfwatch.detection.Better;
 import dev.perfwatch.detection.ChangePoint;
 import dev.perfwatch.detection.Detection;
 import dev.perfwatch.detection.Detector;
-import dev.perfwatch.detection.Direction;
-import dev.perfwatch.detection.Level;
 import dev.perfwatch.detection.Point;
 import dev.perfwatch.detection.Series;
 import dev.perfwatch.detection.Tracker;
@@ -109,7 +107,7 @@ class RunAnalysis {
                 int index = commits.indexOf(suspect.firstBad());
                 if (index >= 0) {
                     rows.add(suspect);
-                    known.add(known(suspect, index, row.direction()));
+                    known.add(KnownChanges.of(suspect, index, row.direction()));
                 }
             }
             inputs.add(new Input(row, commits, rows, known));
@@ -228,35 +226,6 @@ class RunAnalysis {
             return false;
         }
         return run.branchName().equals(run.defaultBranch()) || properties.trackedBranches().contains(run.branchName());
-    }
-
-    /** A stored suspect as the tracker knows it; a mode change's direction is the way its level went. */
-    private static Tracker.Known known(SuspectStore.SuspectRow suspect, int index, String better) {
-        Direction direction;
-        if (suspect.direction().equals("mode-change")) {
-            boolean up = suspect.after().value() > suspect.before().value();
-            direction = up == (Better.parse(better) == Better.LOWER) ? Direction.REGRESSION : Direction.IMPROVEMENT;
-        }
-        else {
-            direction = Direction.valueOf(suspect.direction().toUpperCase(java.util.Locale.ROOT));
-        }
-        ChangePoint change = new ChangePoint(index, direction, suspect.magnitude(), suspect.confidence(),
-                level(suspect.before()), level(suspect.after()));
-        return new Tracker.Known(change, standing(suspect));
-    }
-
-    private static Tracker.Standing standing(SuspectStore.SuspectRow suspect) {
-        return switch (suspect.status()) {
-            case "dismissed" -> suspect.direction().equals("mode-change") ? Tracker.Standing.VOID
-                    : Tracker.Standing.DISMISSED;
-            case "transient", "withdrawn" -> Tracker.Standing.VOID;
-            case "alerted", "unconfirmed" -> suspect.alertOpen() ? Tracker.Standing.ALERTED : Tracker.Standing.KEPT;
-            default -> Tracker.Standing.KEPT;
-        };
-    }
-
-    private static Level level(SuspectStore.Level level) {
-        return new Level(level.value(), level.lower(), level.upper(), level.points());
     }
 
     /** A series' results as the detector's points: one index per commit, re-runs of a commit sharing it. */
