@@ -33,6 +33,9 @@ import org.springframework.validation.annotation.Validated;
  *     older ones (an imported or backfilled history) are kept and shown as historical
  * @param alertAge a change at a commit made longer ago than this notifies nobody either: an imported history's
  *     steps are years old, and they are the same steps whether the import took a minute or a month
+ * @param detectionThreads threads that analyse the series of one run at once (the detector's part of a run's
+ *     detection: its series are independent); default the available processors, 1 analyses them one by one in the
+ *     pipeline's thread
  */
 @Validated
 @ConfigurationProperties("perfwatch.pipeline")
@@ -41,9 +44,10 @@ public record PipelineProperties(@DefaultValue("true") boolean enabled, @Default
         @DefaultValue @Valid Confirmation confirmation,
         @DefaultValue({ "gc.alloc.rate", "gc.count", "gc.time" }) List<String> quietMetrics,
         java.util.Map<String, Double> resolutions, @DefaultValue("5") @Min(1) @Max(1000) int alertWindow,
-        @DefaultValue("14d") Duration alertAge) {
+        @DefaultValue("14d") Duration alertAge, @Min(1) @Max(256) Integer detectionThreads) {
 
     public PipelineProperties {
+        detectionThreads = detectionThreads == null ? Runtime.getRuntime().availableProcessors() : detectionThreads;
         resolutions = resolutions == null || resolutions.isEmpty()
                 ? java.util.Map.of("gc.alloc.rate.norm", 1.0, "gc.count", 1.0, "gc.time", 1.0)
                 : java.util.Map.copyOf(resolutions);

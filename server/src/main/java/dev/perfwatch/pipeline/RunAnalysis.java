@@ -15,8 +15,6 @@ import dev.perfwatch.detection.Better;
 import dev.perfwatch.detection.ChangePoint;
 import dev.perfwatch.detection.Detection;
 import dev.perfwatch.detection.Detector;
-import dev.perfwatch.detection.Direction;
-import dev.perfwatch.detection.Level;
 import dev.perfwatch.detection.Point;
 import dev.perfwatch.detection.Series;
 import dev.perfwatch.detection.Tracker;
@@ -48,9 +46,12 @@ class RunAnalysis {
 
     private final SeriesPoints reads;
 
+    private final DetectionThreads threads;
+
     RunAnalysis(PipelineStore store, SuspectStore suspectStore, PipelineProperties properties, Confirmations confirmations,
-            Redetection redetection, SeriesPoints reads) {
+            Redetection redetection, SeriesPoints reads, DetectionThreads threads) {
         this.reads = reads;
+        this.threads = threads;
         this.store = store;
         this.suspectStore = suspectStore;
         this.properties = properties;
@@ -96,6 +97,7 @@ class RunAnalysis {
         String[] notes = new String[ids.length];
         List<Confirmations.NewSuspect> recent = new ArrayList<>();
         boolean uneventful = late.isEmpty();
+        List<Input> inputs = new ArrayList<>(ids.length);
         for (int i = 0; i < ids.length; i++) {
             PipelineStore.SeriesRow row = series.get(i);
             Commits commits = Commits.of(points.getOrDefault(row.id(), List.of()));
@@ -105,11 +107,21 @@ class RunAnalysis {
                 int index = commits.indexOf(suspect.firstBad());
                 if (index >= 0) {
                     rows.add(suspect);
-                    known.add(known(suspect, index, row.direction()));
+                    known.add(KnownChanges.of(suspect, index, row.direction()));
                 }
             }
-            // The one decision detect --replay makes too (Tracker): new change points, modes, short histories.
-            Tracker.Step step = tracker.next(series(row, commits), known);
+            inputs.add(new Input(row, commits, rows, known));
+        }
+        // The one decision detect --replay makes too (Tracker): new change points, modes, short histories. Pure
+        // computation on what was read above, so the series are analysed at once (DetectionThreads); what the steps
+        // say is applied below, one series after the other in the run's transaction, as before.
+        long analysing = System.nanoTime();
+        List<Tracker.Step> steps = threads.map(inputs, in -> tracker.next(series(in.row(), in.commits()), in.known()));
+        analysing = System.nanoTime() - analysing;
+        for (int i = 0; i < ids.length; i++) {
+            Input in = inputs.get(i);
+            Commits commits = in.commits();
+            Tracker.Step step = steps.get(i);
             Detection detection = step.detection();
             noise[i] = detection.noise();
             minimal[i] = detection.minimalDetectableChange();
@@ -122,10 +134,10 @@ class RunAnalysis {
             }
             uneventful &= step.lapses().isEmpty() && step.found().isEmpty();
             for (Tracker.Lapse lapse : step.lapses()) {
-                confirmations.lapsed(rows.get(lapse.known()), lapse.reason());
+                confirmations.lapsed(in.rows().get(lapse.known()), lapse.reason());
             }
             for (Tracker.Found found : step.found()) {
-                place(run, row, commits, found, recent);
+                place(run, in.row(), commits, found, recent);
             }
         }
         // A run older than runs already stored changed the history they were detected on: detect it again whole.
@@ -140,9 +152,15 @@ class RunAnalysis {
         reads.remember(points, own, late, store.noise(runId, ids, noise, minimal, inUnit, notes,
                 uneventful));
         confirmations.suspect(run, recent);
-        log.info("Detected after run {}: {} series ({} read from memory, {} late) in {} ms, {} new suspected change(s)",
-                runId, ids.length, cached, late.size(), (System.nanoTime() - started) / 1_000_000, recent.size());
+        log.info("Detected after run {}: {} series ({} read from memory, {} late) in {} ms (the analysis {} µs on {}"
+                + " thread(s)), {} new suspected change(s)", runId, ids.length, cached, late.size(),
+                (System.nanoTime() - started) / 1_000_000, analysing / 1_000, threads.threads(), recent.size());
         return recent.size();
+    }
+
+    /** One series of the run as the tracker is asked about it: its commits and the suspects it already has. */
+    private record Input(PipelineStore.SeriesRow row, Commits commits, List<SuspectStore.SuspectRow> rows,
+            List<Tracker.Known> known) {
     }
 
     /**
@@ -208,35 +226,6 @@ class RunAnalysis {
             return false;
         }
         return run.branchName().equals(run.defaultBranch()) || properties.trackedBranches().contains(run.branchName());
-    }
-
-    /** A stored suspect as the tracker knows it; a mode change's direction is the way its level went. */
-    private static Tracker.Known known(SuspectStore.SuspectRow suspect, int index, String better) {
-        Direction direction;
-        if (suspect.direction().equals("mode-change")) {
-            boolean up = suspect.after().value() > suspect.before().value();
-            direction = up == (Better.parse(better) == Better.LOWER) ? Direction.REGRESSION : Direction.IMPROVEMENT;
-        }
-        else {
-            direction = Direction.valueOf(suspect.direction().toUpperCase(java.util.Locale.ROOT));
-        }
-        ChangePoint change = new ChangePoint(index, direction, suspect.magnitude(), suspect.confidence(),
-                level(suspect.before()), level(suspect.after()));
-        return new Tracker.Known(change, standing(suspect));
-    }
-
-    private static Tracker.Standing standing(SuspectStore.SuspectRow suspect) {
-        return switch (suspect.status()) {
-            case "dismissed" -> suspect.direction().equals("mode-change") ? Tracker.Standing.VOID
-                    : Tracker.Standing.DISMISSED;
-            case "transient", "withdrawn" -> Tracker.Standing.VOID;
-            case "alerted", "unconfirmed" -> suspect.alertOpen() ? Tracker.Standing.ALERTED : Tracker.Standing.KEPT;
-            default -> Tracker.Standing.KEPT;
-        };
-    }
-
-    private static Level level(SuspectStore.Level level) {
-        return new Level(level.value(), level.lower(), level.upper(), level.points());
     }
 
     /** A series' results as the detector's points: one index per commit, re-runs of a commit sharing it. */

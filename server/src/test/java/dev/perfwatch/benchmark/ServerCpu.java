@@ -62,7 +62,8 @@ final class ServerCpu {
         long process = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
             .getProcessCpuTime();
         return new Mark(process, threads("HttpClient", "bench-uploader"), postgres(),
-                threads("http-nio", "pipeline-wake-up", "scheduling"), threads("pipeline-wake-up", "scheduling"));
+                threads("http-nio", "pipeline-wake-up", "scheduling", "detection-"),
+                threads("pipeline-wake-up", "scheduling", "detection-"));
     }
 
     static String load() {

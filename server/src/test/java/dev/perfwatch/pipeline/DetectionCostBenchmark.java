@@ -25,12 +25,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What one run's detection costs with the recent points in memory (RecentPoints) and without them (every series'
  * 200 points read by the statement), interleaved in one run so that both see the same load: the same run posted to
  * two projects, each detected as it arrives by its own worker, the order alternating. The worker detects in the
- * calling thread, so its CPU time is this thread's; wall time includes PostgreSQL's work and the commit. Not a test:
+ * calling thread, so its CPU time is this thread's (and the detection threads' helpers'); wall time includes
+ * PostgreSQL's work and the commit. {@code -Dbenchmark.compare=threads} compares the series analysed on the detection
+ * threads with one by one instead (both with the recent points). Not a test:
  * run it on purpose, figures in docs/performance.md ("Detection, session of 2026-11-24 04:50").
  *
  * <pre>
  * ./mvnw -o -pl server -am test -Dtest=DetectionCostBenchmark -Dbenchmark.pipeline=true \
- *     -Dsurefire.failIfNoSpecifiedTests=false [-Dbenchmark.runs=120 -Dbenchmark.cases=250]
+ *     -Dsurefire.failIfNoSpecifiedTests=false [-Dbenchmark.runs=120 -Dbenchmark.cases=250 -Dbenchmark.compare=threads]
  * </pre>
  */
 @ServerTest
@@ -72,8 +74,19 @@ class DetectionCostBenchmark {
         int runs = Integer.getInteger("benchmark.runs", 120);
         int cases = Integer.getInteger("benchmark.cases", 250);
         Api api = Api.at(port);
-        PipelineWorker[] workers = { worker(new SeriesPoints(jdbc, store)), worker(new SeriesPoints(jdbc, store, 0)) };
-        String[] projects = { "cost-cached-" + System.nanoTime(), "cost-plain-" + System.nanoTime() };
+        // -Dbenchmark.compare=threads: both ways with the recent points, the series analysed on the configured
+        // detection threads (default the processors) against one by one in the pipeline's thread.
+        boolean threadsCompared = "threads".equals(System.getProperty("benchmark.compare"));
+        DetectionThreads parallel = new DetectionThreads(properties.detectionThreads());
+        DetectionThreads single = new DetectionThreads(1);
+        PipelineWorker[] workers = threadsCompared
+                ? new PipelineWorker[] { worker(new SeriesPoints(jdbc, store), parallel),
+                        worker(new SeriesPoints(jdbc, store), single) }
+                : new PipelineWorker[] { worker(new SeriesPoints(jdbc, store), single),
+                        worker(new SeriesPoints(jdbc, store, 0), single) };
+        String[] projects = threadsCompared
+                ? new String[] { "cost-threads-" + System.nanoTime(), "cost-one-" + System.nanoTime() }
+                : new String[] { "cost-cached-" + System.nanoTime(), "cost-plain-" + System.nanoTime() };
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long[] cpu = new long[2];
         long[] wall = new long[2];
@@ -96,23 +109,39 @@ class DetectionCostBenchmark {
                         n == 1 ? List.of() : List.of(Runs.sha(n - 1)), null, jmh);
                 assertThat(api.postJson("/api/v1/runs", run.toString()).status()).isEqualTo(201);
                 long postgresBefore = postgresTicks();
-                long cpuBefore = threads.getCurrentThreadCpuTime();
+                long cpuBefore = cpu(threads);
                 long wallBefore = System.nanoTime();
                 assertThat(workers[way].work(projects[way])).isEqualTo(1);
                 if (counted) {
-                    cpu[way] += threads.getCurrentThreadCpuTime() - cpuBefore;
+                    cpu[way] += cpu(threads) - cpuBefore;
                     wall[way] += System.nanoTime() - wallBefore;
                     postgres[way] += postgresTicks() - postgresBefore;
                 }
             }
         }
-        System.out.printf("DETECTION COST per run of %d results (%d series detected), the last %d of %d runs: with the"
-                + " recent points %.2f ms CPU, %.2f ms PostgreSQL CPU, %.2f ms wall; reading them %.2f ms CPU, %.2f ms"
-                + " PostgreSQL CPU, %.2f ms wall; ratio CPU %.2f, PostgreSQL %.2f, wall %.2f (load %.2f)%n", 2 * cases,
+        parallel.stop();
+        single.stop();
+        System.out.printf("DETECTION COST per run of %d results (%d series detected), the last %d of %d runs: "
+                + (threadsCompared ? "on " + parallel.threads() + " detection threads" : "with the recent points")
+                + " %.2f ms CPU, %.2f ms PostgreSQL CPU, %.2f ms wall; "
+                + (threadsCompared ? "on one thread" : "reading them")
+                + " %.2f ms CPU, %.2f ms PostgreSQL CPU, %.2f ms wall; ratio CPU %.2f, PostgreSQL %.2f, wall %.2f"
+                + " (load %.2f)%n", 2 * cases,
                 2 * cases, measured, runs, cpu[0] / 1e6 / measured, postgres[0] * 10.0 / measured,
                 wall[0] / 1e6 / measured, cpu[1] / 1e6 / measured, postgres[1] * 10.0 / measured,
                 wall[1] / 1e6 / measured, (double) cpu[0] / cpu[1], (double) postgres[0] / postgres[1],
                 (double) wall[0] / wall[1], ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /** JVM CPU of detection so far: this thread's (the worker detects in it) and the detection threads' helpers. */
+    private static long cpu(ThreadMXBean threads) {
+        long total = threads.getCurrentThreadCpuTime();
+        for (java.lang.management.ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null && info.getThreadName().startsWith("detection-")) {
+                total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+            }
+        }
+        return total;
     }
 
     /**
@@ -150,8 +179,9 @@ class DetectionCostBenchmark {
         }
     }
 
-    private PipelineWorker worker(SeriesPoints reads) {
-        RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection, reads);
+    private PipelineWorker worker(SeriesPoints reads, DetectionThreads threads) {
+        RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection, reads,
+                threads);
         return new PipelineWorker(store, confirmationStore, analysis, confirmations, properties, transaction);
     }
 }

@@ -64,6 +64,9 @@ class RecentPointsTest {
     @Autowired
     TransactionTemplate transaction;
 
+    @Autowired
+    DetectionThreads threads;
+
     @Test
     void detectionWithTheCacheAnswersWhatItAnswersWithout() {
         SeriesPoints other = new SeriesPoints(jdbc, store);
@@ -102,7 +105,8 @@ class RecentPointsTest {
     }
 
     private PipelineWorker worker(SeriesPoints reads) {
-        RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection, reads);
+        RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection, reads,
+                threads);
         return new PipelineWorker(store, confirmationStore, analysis, confirmations, properties, transaction);
     }
 
