@@ -9,6 +9,8 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.perfwatch.system.NotFoundException;
+
 /** The Atom feed of alert groups: the channel that needs no configuration. */
 @RestController
 class FeedController {
@@ -32,6 +34,10 @@ class FeedController {
         List<FeedEntry> entries = store.feed(project, ENTRIES).stream()
             .map(stored -> stored.entry(json.readValue(stored.message(), GroupMessage.class)))
             .toList();
+        if (entries.isEmpty() && project != null && !store.projectExists(project)) {
+            // as the alert and change-point lists answer: a feed reader subscribed to a typo learns it at once
+            throw new NotFoundException("no project " + project);
+        }
         return ResponseEntity.ok()
             .header("Content-Type", "application/atom+xml;charset=UTF-8")
             .body(AtomFeed.render(project, entries, properties.base()));

@@ -100,6 +100,14 @@ class OutboxStore {
      * The message is what was announced; the group's summary and its alerts' states change after (a fix, a
      * transient level, triage), and a feed reader learns of it only through the entry's update.
      */
+    /** Whether a project of that name exists: a feed of a misspelt one is an error, not an empty feed. */
+    boolean projectExists(String project) {
+        return jdbc.sql("select exists (select 1 from project where name = :name)")
+            .param("name", project)
+            .query(Boolean.class)
+            .single();
+    }
+
     List<FeedEntry.Stored> feed(String project, int limit) {
         return jdbc.sql("""
                 select cast(n.message as text) as message, g.summary,

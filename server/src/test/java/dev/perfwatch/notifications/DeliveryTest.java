@@ -214,6 +214,9 @@ class DeliveryTest {
             .param("group", raised.groups().get(0)).query(String.class).list()).containsExactly("feed");
         assertThat(Api.at(port).get("/api/v1/alerts/feed.atom?project=notify-quiet").body())
             .contains("<title>Improvement in notify-quiet at ");
+        Api.Response typo = Api.at(port).get("/api/v1/alerts/feed.atom?project=notify-quite");
+        assertThat(typo.status()).as("a feed of a project that does not exist is no empty feed").isEqualTo(404);
+        assertThat(typo.body()).contains("no project notify-quite");
     }
 
     @Test
