@@ -47,9 +47,6 @@ class SeriesController {
      */
     static final int WHOLE_BODY_POINTS = 20_000;
 
-    /** ReadBenchmark's A/B only: the columns streamed in chunks as before, not held whole. */
-    static volatile boolean streamColumns;
-
     private final SeriesQueries queries;
 
     private final PointRange ranges;
@@ -109,7 +106,7 @@ class SeriesController {
                 one(id);
             }
             response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-            if (streamColumns || columns.points().size() > WHOLE_BODY_POINTS) {
+            if (columns.points().size() > WHOLE_BODY_POINTS) {
                 PointColumnsJson.write(columns.points(), columns.commits(), json, response.getOutputStream());
                 return;
             }

@@ -84,8 +84,6 @@ class ReadBenchmark {
         double[] readWall = new double[READS];
         double[] columnsWall = new double[READS];
         double[] overviewWall = new double[READS];
-        double[] streamedWall = new double[READS];
-        double streamedServer = 0;
         String tag = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(api.uri(columns)).build(),
                 java.net.http.HttpResponse.BodyHandlers.discarding()).headers().firstValue("ETag").orElseThrow();
         double[] unchangedWall = new double[READS];
@@ -96,20 +94,12 @@ class ReadBenchmark {
         for (int done = 0; done < READS; done += BLOCK) {
             readServer += block(api, read, readWall, done);
             columnsServer += block(api, columns, columnsWall, done);
-            SeriesController.streamColumns = true;
-            try {
-                streamedServer += block(api, columns, streamedWall, done);
-            }
-            finally {
-                SeriesController.streamColumns = false;
-            }
             unchangedServer += block(() -> api.send(java.net.http.HttpRequest.newBuilder(api.uri(columns))
                 .header("If-None-Match", tag)), 304, unchangedWall, done);
             overviewServer += block(api, overview, overviewWall, done);
         }
         report("READ 10,000 points (limit=10000)", readWall, readServer);
         report("READ 10,000 points as columns (limit=10000&form=columns)", columnsWall, columnsServer);
-        report("READ 10,000 points as columns, streamed in chunks (before)", streamedWall, streamedServer);
         report("NOT A FULL READ: 10,000 points as columns unchanged since the client's copy (If-None-Match, 304)",
                 unchangedWall, unchangedServer);
         report("OVERVIEW 2,000 buckets of " + COMMITS + " points", overviewWall, overviewServer);
