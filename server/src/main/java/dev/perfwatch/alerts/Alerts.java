@@ -78,7 +78,8 @@ public class Alerts {
     public List<Long> levelRestored(long series, long commit) {
         List<Long> resolved = transaction.execute(status -> store.restore(series, commit));
         if (!resolved.isEmpty()) {
-            log.info("Resolved alerts {} of series {}: the level was restored at commit {}", resolved, series, commit);
+            log.info("Resolved alerts {} of series {}: the level was restored at the commit of id {}", resolved, series,
+                    commit);
         }
         return resolved;
     }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -93,7 +94,10 @@ class SeriesController {
             array = @ArraySchema(schema = @Schema(implementation = SeriesViews.Point.class))))
     void points(@PathVariable long id, @RequestParam(defaultValue = "10000") int limit,
             @RequestParam(required = false) Instant since, @RequestParam(required = false) String from,
-            @RequestParam(required = false) String to, @RequestParam(required = false) String form,
+            @RequestParam(required = false) String to,
+            @Parameter(description = "columns: one array per field, each commit and author once (what the timeline "
+                    + "reads; answers 304 to If-None-Match); absent: a list of points",
+                    schema = @Schema(allowableValues = "columns")) @RequestParam(required = false) String form,
             HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (form != null && !COLUMNS.equals(form)) {
             throw new InvalidInputException("form", "form must be columns, or absent for a list of points");

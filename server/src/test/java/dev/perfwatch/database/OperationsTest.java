@@ -2,6 +2,7 @@ package dev.perfwatch.database;
 
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -56,6 +57,10 @@ class OperationsTest {
         assertThat(docs.status()).isEqualTo(200);
         assertThat(docs.json().get("paths").propertyNames()).contains("/api/v1/runs", "/api/v1/runs/jmh",
                 "/api/v1/series/{id}/points", "/api/v1/projects");
+        JsonNode form = docs.json().get("paths").get("/api/v1/series/{id}/points").get("get").get("parameters")
+            .valueStream().filter(p -> p.get("name").asString().equals("form")).findFirst().orElseThrow();
+        assertThat(form.get("schema").get("enum").get(0).asString()).isEqualTo("columns");
+        assertThat(form.get("description").asString()).contains("one array per field");
     }
 
     @Test
