@@ -12,8 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
@@ -46,25 +46,7 @@ class DetectionCostBenchmark {
     JdbcClient jdbc;
 
     @Autowired
-    PipelineStore store;
-
-    @Autowired
-    SuspectStore suspectStore;
-
-    @Autowired
-    ConfirmationStore confirmationStore;
-
-    @Autowired
-    Confirmations confirmations;
-
-    @Autowired
-    Redetection redetection;
-
-    @Autowired
-    PipelineProperties properties;
-
-    @Autowired
-    TransactionTemplate transaction;
+    ApplicationContext context;
 
     /** The postmaster: the parent of a backend of ours (the data directory's name is random per resolution). */
     private String postmaster;
@@ -77,13 +59,14 @@ class DetectionCostBenchmark {
         // -Dbenchmark.compare=threads: both ways with the recent points, the series analysed on the configured
         // detection threads (default the processors) against one by one in the pipeline's thread.
         boolean threadsCompared = "threads".equals(System.getProperty("benchmark.compare"));
-        DetectionThreads parallel = new DetectionThreads(properties.detectionThreads());
+        PipelineParts parts = new PipelineParts(context);
+        DetectionThreads parallel = new DetectionThreads(parts.properties.detectionThreads());
         DetectionThreads single = new DetectionThreads(1);
         PipelineWorker[] workers = threadsCompared
-                ? new PipelineWorker[] { worker(new SeriesPoints(jdbc, store), parallel),
-                        worker(new SeriesPoints(jdbc, store), single) }
-                : new PipelineWorker[] { worker(new SeriesPoints(jdbc, store), single),
-                        worker(new SeriesPoints(jdbc, store, 0), single) };
+                ? new PipelineWorker[] { parts.worker(parts.cachedPoints(), parallel),
+                        parts.worker(parts.cachedPoints(), single) }
+                : new PipelineWorker[] { parts.worker(parts.cachedPoints(), single),
+                        parts.worker(parts.uncachedPoints(), single) };
         String[] projects = threadsCompared
                 ? new String[] { "cost-threads-" + System.nanoTime(), "cost-one-" + System.nanoTime() }
                 : new String[] { "cost-cached-" + System.nanoTime(), "cost-plain-" + System.nanoTime() };
@@ -179,9 +162,4 @@ class DetectionCostBenchmark {
         }
     }
 
-    private PipelineWorker worker(SeriesPoints reads, DetectionThreads threads) {
-        RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection, reads,
-                threads);
-        return new PipelineWorker(store, confirmationStore, analysis, confirmations, properties, transaction);
-    }
 }

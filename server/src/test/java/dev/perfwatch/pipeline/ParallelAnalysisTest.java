@@ -9,8 +9,7 @@ import tools.jackson.databind.node.ArrayNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.context.ApplicationContext;
 
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
@@ -36,35 +35,15 @@ class ParallelAnalysisTest {
     int port;
 
     @Autowired
-    JdbcClient jdbc;
-
-    @Autowired
-    PipelineStore store;
-
-    @Autowired
-    SuspectStore suspectStore;
-
-    @Autowired
-    ConfirmationStore confirmationStore;
-
-    @Autowired
-    Confirmations confirmations;
-
-    @Autowired
-    Redetection redetection;
-
-    @Autowired
-    PipelineProperties properties;
-
-    @Autowired
-    TransactionTemplate transaction;
+    ApplicationContext context;
 
     @Test
     void severalThreadsStoreWhatOneStores() {
         DetectionThreads four = new DetectionThreads(4);
         try {
-            PipelineWorker parallel = worker(four);
-            PipelineWorker single = worker(new DetectionThreads(1));
+            PipelineParts parts = new PipelineParts(context);
+            PipelineWorker parallel = parts.worker(parts.cachedPoints(), four);
+            PipelineWorker single = parts.worker(parts.cachedPoints(), new DetectionThreads(1));
             String parallelProject = "parallel-" + UUID.randomUUID();
             String singleProject = "single-" + UUID.randomUUID();
             Random random = new Random(16);
@@ -87,11 +66,11 @@ class ParallelAnalysisTest {
                 single.work(singleProject);
             }
 
-            assertThat(detected(parallelProject)).as("noise, minimal change, note and newest position, per series")
-                .isEqualTo(detected(singleProject))
+            assertThat(parts.detected(parallelProject)).as("noise, minimal change, note and newest position, per series")
+                .isEqualTo(parts.detected(singleProject))
                 .hasSize(2 * CASES);
-            List<String> changes = changes(singleProject);
-            assertThat(changes(parallelProject)).as("every stored change point").isEqualTo(changes);
+            List<String> changes = parts.changes(singleProject);
+            assertThat(parts.changes(parallelProject)).as("every stored change point").isEqualTo(changes);
             assertThat(changes).as("the history has changes to find").hasSizeGreaterThan(CASES / 4);
         }
         finally {
@@ -121,45 +100,6 @@ class ParallelAnalysisTest {
         assertThat(response.status()).as(response.body()).isEqualTo(201);
     }
 
-    private PipelineWorker worker(DetectionThreads threads) {
-        RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection,
-                new SeriesPoints(jdbc, store), threads);
-        return new PipelineWorker(store, confirmationStore, analysis, confirmations, properties, transaction);
-    }
 
-    private List<String> detected(String project) {
-        return jdbc.sql("""
-                select b.name || ' ' || m.name || ' ' || coalesce(s.noise::text, '-') || ' '
-                       || coalesce(s.minimal_detectable_change::text, '-') || ' ' || coalesce(s.noise_note, '-') || ' '
-                       || coalesce((select c.sha from branch_commit bc join commit c on c.id = bc.commit_id
-                                    where bc.branch_id = s.branch_id and bc.position = s.detected_position), '-')
-                from series s
-                join project p on p.id = s.project_id
-                join metric m on m.id = s.metric_id
-                join benchmark_case bc on bc.id = s.case_id
-                join benchmark b on b.id = bc.benchmark_id
-                where p.name = :project
-                order by 1
-                """).param("project", project).query(String.class).list();
-    }
 
-    /** Every column of each change point but ids, run ids and times (which differ between the projects). */
-    private List<String> changes(String project) {
-        return jdbc.sql("""
-                select b.name || ' ' || m.name || ' ' || bad.sha || ' ' || good.sha || ' '
-                       || (select jsonb_object_agg(key, value) from jsonb_each(to_jsonb(x))
-                           where key <> 'id' and key <> 'run_ids' and key not like '%\\_id'
-                                 and key not like '%\\_at')::text
-                from suspect x
-                join series s on s.id = x.series_id
-                join project p on p.id = s.project_id
-                join metric m on m.id = s.metric_id
-                join benchmark_case bc on bc.id = s.case_id
-                join benchmark b on b.id = bc.benchmark_id
-                join commit bad on bad.id = x.first_bad_commit_id
-                join commit good on good.id = x.last_good_commit_id
-                where p.name = :project
-                order by 1
-                """).param("project", project).query(String.class).list();
-    }
 }

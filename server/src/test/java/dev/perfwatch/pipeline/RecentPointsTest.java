@@ -11,8 +11,7 @@ import tools.jackson.databind.node.ArrayNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.context.ApplicationContext;
 
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
@@ -35,47 +34,27 @@ class RecentPointsTest {
     int port;
 
     @Autowired
-    JdbcClient jdbc;
-
-    @Autowired
     PipelineWorker worker;
 
     @Autowired
     SeriesPoints points;
 
     @Autowired
-    PipelineStore store;
-
-    @Autowired
-    SuspectStore suspectStore;
-
-    @Autowired
-    ConfirmationStore confirmationStore;
-
-    @Autowired
-    Confirmations confirmations;
-
-    @Autowired
-    Redetection redetection;
-
-    @Autowired
-    PipelineProperties properties;
-
-    @Autowired
-    TransactionTemplate transaction;
-
-    @Autowired
     DetectionThreads threads;
+
+    @Autowired
+    ApplicationContext context;
 
     @Test
     void detectionWithTheCacheAnswersWhatItAnswersWithout() {
-        SeriesPoints other = new SeriesPoints(jdbc, store);
-        SeriesPoints none = new SeriesPoints(jdbc, store, 0);
+        PipelineParts parts = new PipelineParts(context);
+        SeriesPoints other = parts.cachedPoints();
+        SeriesPoints none = parts.uncachedPoints();
         List<String> mismatches = Collections.synchronizedList(new ArrayList<>());
         points.mismatches = mismatches;
         other.mismatches = mismatches;
-        PipelineWorker second = worker(other);
-        PipelineWorker uncached = worker(none);
+        PipelineWorker second = parts.worker(other, threads);
+        PipelineWorker uncached = parts.worker(none, threads);
         String cachedProject = "recent-" + UUID.randomUUID();
         String plainProject = "plain-" + UUID.randomUUID();
         try {
@@ -97,50 +76,15 @@ class RecentPointsTest {
         assertThat(mismatches).as("reads from a cache that differ from the statement").isEmpty();
         assertThat(points.hits() + other.hits()).as("most reads came from a cache").isGreaterThan(40);
         assertThat(none.hits()).isZero();
-        assertThat(detected(cachedProject)).as("noise, minimal change and newest position detected, per series")
-            .isEqualTo(detected(plainProject))
+        assertThat(parts.detected(cachedProject)).as("noise, minimal change and newest position detected, per series")
+            .isEqualTo(parts.detected(plainProject))
             .hasSize(4);
-        assertThat(changes(cachedProject)).as("the change points").isEqualTo(changes(plainProject))
+        assertThat(parts.changes(cachedProject)).as("the change points").isEqualTo(parts.changes(plainProject))
             .anyMatch(c -> c.startsWith("cache.Bench.a primary"));
     }
 
-    private PipelineWorker worker(SeriesPoints reads) {
-        RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection, reads,
-                threads);
-        return new PipelineWorker(store, confirmationStore, analysis, confirmations, properties, transaction);
-    }
 
-    private List<String> detected(String project) {
-        return jdbc.sql("""
-                select b.name || ' ' || m.name || ' ' || coalesce(s.noise::text, '-') || ' '
-                       || coalesce(s.minimal_detectable_change::text, '-') || ' ' || coalesce(s.noise_note, '-') || ' '
-                       || coalesce((select c.sha from branch_commit bc join commit c on c.id = bc.commit_id
-                                    where bc.branch_id = s.branch_id and bc.position = s.detected_position), '-')
-                from series s
-                join project p on p.id = s.project_id
-                join metric m on m.id = s.metric_id
-                join benchmark_case bc on bc.id = s.case_id
-                join benchmark b on b.id = bc.benchmark_id
-                where p.name = :project
-                order by 1
-                """).param("project", project).query(String.class).list();
-    }
 
-    private List<String> changes(String project) {
-        return jdbc.sql("""
-                select b.name || ' ' || m.name || ' ' || c.sha || ' ' || x.direction || ' ' || x.status || ' '
-                       || round(x.magnitude::numeric, 9)
-                from suspect x
-                join series s on s.id = x.series_id
-                join project p on p.id = s.project_id
-                join metric m on m.id = s.metric_id
-                join benchmark_case bc on bc.id = s.case_id
-                join benchmark b on b.id = bc.benchmark_id
-                join commit c on c.id = x.first_bad_commit_id
-                where p.name = :project
-                order by 1
-                """).param("project", project).query(String.class).list();
-    }
 
     /** A post of commit {@code commit} (parent {@code parent}, or none); {@code detect}: 0 none, 1 first, 2 second. */
     record Step(int commit, Integer parent, double score, int detect) {
