@@ -12,38 +12,26 @@ import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.io.SerializedString;
 import tools.jackson.databind.json.JsonMapper;
 
+import static dev.perfwatch.series.PointsJson.AUTHOR;
+import static dev.perfwatch.series.PointsJson.CI_LOWER;
+import static dev.perfwatch.series.PointsJson.CI_UPPER;
+import static dev.perfwatch.series.PointsJson.COMMIT;
+import static dev.perfwatch.series.PointsJson.ERROR;
+import static dev.perfwatch.series.PointsJson.MESSAGE;
+import static dev.perfwatch.series.PointsJson.NOISE_REASON;
+import static dev.perfwatch.series.PointsJson.NOISY;
+import static dev.perfwatch.series.PointsJson.RECORDED_AT;
+import static dev.perfwatch.series.PointsJson.RUN;
+import static dev.perfwatch.series.PointsJson.SCORE;
+import static dev.perfwatch.series.PointsJson.SHA;
+import static dev.perfwatch.series.PointsJson.TIME;
+
 /** Writes {@link PointColumns} as the {@code form=columns} answer (docs/api.md). */
 final class PointColumnsJson {
 
     private static final SerializableString COMMITS = new SerializedString("commits");
 
-    private static final SerializableString SHA = new SerializedString("sha");
-
-    private static final SerializableString TIME = new SerializedString("time");
-
-    private static final SerializableString AUTHOR = new SerializedString("author");
-
     private static final SerializableString AUTHORS = new SerializedString("authors");
-
-    private static final SerializableString MESSAGE = new SerializedString("message");
-
-    private static final SerializableString COMMIT = new SerializedString("commit");
-
-    private static final SerializableString SCORE = new SerializedString("score");
-
-    private static final SerializableString ERROR = new SerializedString("error");
-
-    private static final SerializableString CI_LOWER = new SerializedString("ciLower");
-
-    private static final SerializableString CI_UPPER = new SerializedString("ciUpper");
-
-    private static final SerializableString RUN = new SerializedString("run");
-
-    private static final SerializableString RECORDED_AT = new SerializedString("recordedAt");
-
-    private static final SerializableString NOISY = new SerializedString("noisy");
-
-    private static final SerializableString NOISE_REASON = new SerializedString("noiseReason");
 
     private PointColumnsJson() {
     }

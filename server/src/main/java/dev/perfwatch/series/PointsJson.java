@@ -11,31 +11,32 @@ import tools.jackson.core.io.SerializedString;
  */
 final class PointsJson {
 
-    private static final SerializableString COMMIT = new SerializedString("commit");
+    static final SerializableString COMMIT = new SerializedString("commit");
 
-    private static final SerializableString SHA = new SerializedString("sha");
+    // The field names both forms of a points read write (PointColumnsJson uses them too).
+    static final SerializableString SHA = new SerializedString("sha");
 
-    private static final SerializableString TIME = new SerializedString("time");
+    static final SerializableString TIME = new SerializedString("time");
 
-    private static final SerializableString AUTHOR = new SerializedString("author");
+    static final SerializableString AUTHOR = new SerializedString("author");
 
-    private static final SerializableString MESSAGE = new SerializedString("message");
+    static final SerializableString MESSAGE = new SerializedString("message");
 
-    private static final SerializableString SCORE = new SerializedString("score");
+    static final SerializableString SCORE = new SerializedString("score");
 
-    private static final SerializableString ERROR = new SerializedString("error");
+    static final SerializableString ERROR = new SerializedString("error");
 
-    private static final SerializableString CI_LOWER = new SerializedString("ciLower");
+    static final SerializableString CI_LOWER = new SerializedString("ciLower");
 
-    private static final SerializableString CI_UPPER = new SerializedString("ciUpper");
+    static final SerializableString CI_UPPER = new SerializedString("ciUpper");
 
-    private static final SerializableString RUN = new SerializedString("run");
+    static final SerializableString RUN = new SerializedString("run");
 
-    private static final SerializableString RECORDED_AT = new SerializedString("recordedAt");
+    static final SerializableString RECORDED_AT = new SerializedString("recordedAt");
 
-    private static final SerializableString NOISY = new SerializedString("noisy");
+    static final SerializableString NOISY = new SerializedString("noisy");
 
-    private static final SerializableString NOISE_REASON = new SerializedString("noiseReason");
+    static final SerializableString NOISE_REASON = new SerializedString("noiseReason");
 
     private PointsJson() {
     }
