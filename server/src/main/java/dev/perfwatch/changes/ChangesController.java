@@ -24,8 +24,11 @@ class ChangesController {
 
     private final ChangeQueries queries;
 
-    ChangesController(ChangeQueries queries) {
+    private final NeighbourCommits neighbours;
+
+    ChangesController(ChangeQueries queries, NeighbourCommits neighbours) {
         this.queries = queries;
+        this.neighbours = neighbours;
     }
 
     /**
@@ -62,16 +65,16 @@ class ChangesController {
             .stream()
             .map(ChangesController::row)
             .toList();
-        ChangeViews.Commit previous = queries.neighbour(found.id(), chosen.id(), at.position(), true)
+        ChangeViews.Commit previous = neighbours.neighbour(found.id(), chosen.id(), at.position(), true)
             .map(ChangeQueries.Placed::commit).orElse(null);
-        ChangeViews.Commit next = queries.neighbour(found.id(), chosen.id(), at.position(), false)
+        ChangeViews.Commit next = neighbours.neighbour(found.id(), chosen.id(), at.position(), false)
             .map(ChangeQueries.Placed::commit).orElse(null);
         return new ChangeViews.Changes(found.project(), found.name(), chosen, at.commit(), previous, next, trend,
                 metric, rows, environments);
     }
 
     private ChangeQueries.Placed newest(ChangeQueries.Branch branch, ChangeViews.Environment environment) {
-        return queries.neighbour(branch.id(), environment.id(), null, true)
+        return neighbours.neighbour(branch.id(), environment.id(), null, true)
             .orElseThrow(() -> new NotFoundException("no results in environment " + environment.id()));
     }
 

@@ -188,7 +188,7 @@ class ChangesBenchmark {
     private void againstMain() {
         ChangeQueries.Branch branch = queries.branch("changes-bench", null).orElseThrow();
         long environment = queries.environments(branch.id()).get(0).id();
-        ChangeQueries.Placed at = queries.neighbour(branch.id(), environment, null, true).orElseThrow();
+        ChangeQueries.Placed at = neighbours.neighbour(branch.id(), environment, null, true).orElseThrow();
         for (int trend : TRENDS) {
             String[] ways = { MAIN_MEASURED, ChangeQueries.MEASURED };
             double[][] wall = new double[2][READS];
@@ -241,6 +241,9 @@ class ChangesBenchmark {
     ChangeQueries queries;
 
     @Autowired
+    NeighbourCommits neighbours;
+
+    @Autowired
     ChangesController controller;
 
     @Autowired
@@ -258,23 +261,23 @@ class ChangesBenchmark {
                 "measured, trend 100", "measured, trend 1000", "previous and next (neighbour x2)",
                 "previous and next by probing every series (main's neighbour x2)",
                 "whole view in process + JSON, trend 10", "whole view in process + JSON, trend 1000" };
-        ChangeQueries.Placed at = queries.neighbour(branch.id(), environment, null, true).orElseThrow();
+        ChangeQueries.Placed at = neighbours.neighbour(branch.id(), environment, null, true).orElseThrow();
         // the newest commit has no next: the view of the one before it has both neighbours
-        ChangeQueries.Placed middle = queries.neighbour(branch.id(), environment, at.position(), true).orElseThrow();
-        assertThat(queries.neighbourByProbes(branch.id(), environment, null, true)).contains(at);
-        assertThat(queries.neighbourByProbes(branch.id(), environment, middle.position(), false)).contains(at);
+        ChangeQueries.Placed middle = neighbours.neighbour(branch.id(), environment, at.position(), true).orElseThrow();
+        assertThat(neighbours.neighbourByProbes(branch.id(), environment, null, true)).contains(at);
+        assertThat(neighbours.neighbourByProbes(branch.id(), environment, middle.position(), false)).contains(at);
         Runnable[] steps = { () -> {
             queries.branch("changes-bench", null);
             queries.environments(branch.id());
-        }, () -> queries.neighbour(branch.id(), environment, null, true),
+        }, () -> neighbours.neighbour(branch.id(), environment, null, true),
                 () -> queries.measured(branch.id(), environment, at, "primary", 10),
                 () -> queries.measured(branch.id(), environment, at, "primary", 100),
                 () -> queries.measured(branch.id(), environment, at, "primary", 1000), () -> {
-                    queries.neighbour(branch.id(), environment, at.position(), true);
-                    queries.neighbour(branch.id(), environment, at.position(), false);
+                    neighbours.neighbour(branch.id(), environment, at.position(), true);
+                    neighbours.neighbour(branch.id(), environment, at.position(), false);
                 }, () -> {
-                    queries.neighbourByProbes(branch.id(), environment, at.position(), true);
-                    queries.neighbourByProbes(branch.id(), environment, at.position(), false);
+                    neighbours.neighbourByProbes(branch.id(), environment, at.position(), true);
+                    neighbours.neighbourByProbes(branch.id(), environment, at.position(), false);
                 }, () -> json.writeValueAsBytes(controller.changes("changes-bench", null, null, null, 10, "primary")),
                 () -> json.writeValueAsBytes(controller.changes("changes-bench", null, null, null, 1000, "primary")) };
         double[][] wall = new double[steps.length][READS];
