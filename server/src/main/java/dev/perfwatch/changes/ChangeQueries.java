@@ -33,7 +33,8 @@ class ChangeQueries {
     /** One series at the commit with the statistics of the results before it; the significance is Java's. */
     record Measured(long series, String benchmark, ChangeViews.Case benchmarkCase, ChangeViews.Metric metric,
             double score, Double error, String previousSha, Double previousScore, Double previousError,
-            int trendPoints, Double trendMean, Double trendSpread, Double noise, String noisyReason) {
+            int trendPoints, Double trendMean, Double trendSpread, Double noise, boolean noiseInUnit,
+            String noisyReason) {
 
         /** Measured on a host the runner's checks flagged, in a metric that such a host skews (times, not bytes). */
         boolean notJudged() {
@@ -102,7 +103,7 @@ class ChangeQueries {
                    m.name as metric, m.unit, m.direction,
                    here.score, here.error,
                    previous.sha as previous_sha, before.score as previous_score, before.error as previous_error,
-                   %s, s.noise,
+                   %s, s.noise, s.noise_in_unit,
                    -- a host that moved skews times, not bytes or collections per operation: as detection, these
                    -- metrics are judged whatever the host (PipelineStore.points)
                    case when m.name not in ('gc.alloc.rate.norm', 'gc.count')
@@ -160,7 +161,8 @@ class ChangeQueries {
                         new ChangeViews.Metric(rs.getString("metric"), rs.getString("unit"), rs.getString("direction")),
                         rs.getDouble("score"), nullable(rs, "error"), rs.getString("previous_sha"),
                         nullable(rs, "previous_score"), nullable(rs, "previous_error"), back.points(), back.mean(),
-                        back.spread(), nullable(rs, "noise"), rs.getString("noisy_reason"));
+                        back.spread(), nullable(rs, "noise"), rs.getBoolean("noise_in_unit"),
+                        rs.getString("noisy_reason"));
             })
             .list();
     }

@@ -7,6 +7,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.perfwatch.pipeline.PipelineProperties;
 import dev.perfwatch.system.InvalidInputException;
 import dev.perfwatch.system.NotFoundException;
 
@@ -26,9 +27,13 @@ class ChangesController {
 
     private final NeighbourCommits neighbours;
 
-    ChangesController(ChangeQueries queries, NeighbourCommits neighbours) {
+    /** The metrics measured in their unit near zero (B/op) and their resolution, as detection has them. */
+    private final PipelineProperties pipeline;
+
+    ChangesController(ChangeQueries queries, NeighbourCommits neighbours, PipelineProperties pipeline) {
         this.queries = queries;
         this.neighbours = neighbours;
+        this.pipeline = pipeline;
     }
 
     /**
@@ -63,7 +68,7 @@ class ChangesController {
         String metricFilter = "all".equals(metric) ? null : metric;
         List<ChangeViews.Row> rows = queries.measured(found.id(), chosen.id(), at, metricFilter, trend)
             .stream()
-            .map(ChangesController::row)
+            .map(this::row)
             .toList();
         ChangeViews.Commit previous = neighbours.neighbour(found.id(), chosen.id(), at.position(), true)
             .map(ChangeQueries.Placed::commit).orElse(null);
@@ -90,12 +95,13 @@ class ChangesController {
         return commits.get(0);
     }
 
-    private static ChangeViews.Row row(ChangeQueries.Measured m) {
+    private ChangeViews.Row row(ChangeQueries.Measured m) {
         String direction = m.metric().direction();
         ChangeViews.Previous previous = null;
         if (m.previousScore() != null) {
             Significance.Judged judged = Significance.versusPrevious(m.score(), m.error(), m.previousScore(),
-                    m.previousError(), m.noise(), m.trendPoints(), m.trendSpread());
+                    m.previousError(), m.noise(), m.noiseInUnit(), pipeline.resolution(m.metric().name()),
+                    m.trendPoints(), m.trendSpread());
             Double z = m.notJudged() ? null : judged.z();
             previous = new ChangeViews.Previous(m.previousSha(), m.previousScore(), m.previousError(),
                     Significance.change(m.score(), m.previousScore()), z, verdict(m, z, direction),

@@ -22,16 +22,22 @@ final class Significance {
 
     /**
      * z of the difference between two results from their score errors. Without an error on either side (a
-     * Codespeed upload, a single-iteration run) the run-to-run noise stands in: the detector's relative noise of the
-     * series when it has measured it, else the spread of the results before (at least 3), each result carrying it
-     * once, so the difference carries it √2 times. Null with none of them.
+     * Codespeed upload, a single-iteration run) the run-to-run noise stands in: the detector's noise of the series
+     * when it has measured it (relative, or in the unit for a near-zero metric such as B/op: {@code noiseInUnit}),
+     * else the spread of the results before (at least 3), each result carrying it once, so the difference carries
+     * it √2 times. Null with none of them. In the unit, the noise is at least the metric's {@code resolution} / Z:
+     * an allocation repeats to the byte (noise 0), and JMH's residue of 0.0004 against 0.0002 B/op is no change,
+     * while a difference of a byte or two is.
      */
     static Judged versusPrevious(double score, Double error, double previous, Double previousError, Double noise,
-            int points, Double spread) {
+            boolean noiseInUnit, double resolution, int points, Double spread) {
         if (error != null && previousError != null) {
             return new Judged(z(score - previous, Math.hypot(error, previousError) / Z), "errors");
         }
-        if (noise != null && noise > 0 && previous != 0) {
+        if (noise != null && noiseInUnit) {
+            return new Judged(z(score - previous, Math.max(noise, resolution / Z) * Math.sqrt(2)), "noise");
+        }
+        if (noise != null && noise > 0 && previous != 0 && !noiseInUnit) {
             return new Judged(z(score - previous, noise * Math.abs(previous) * Math.sqrt(2)), "noise");
         }
         if (points >= MIN_TREND_POINTS && spread != null) {

@@ -49,6 +49,29 @@ class NearZeroTest {
     }
 
     @Test
+    void noiseWhenAllocationDoublesAtTheNewestCommitsIsNotTheStep() {
+        // A new project's nights: 224 B/op, then 448 from the third commit; the runners confirm the step (a short
+        // history, nothing placed by the search). Its noise was 120 B/op ("detects ≥ 1,310 B/op" beside the alert).
+        for (String table : List.of("224 224 448 448", "224 224 448", "224 224 224 448 448 448", "224 448 448")) {
+            Series series = new Series("alloc", Better.LOWER, bytes(table).points(), 1.0);
+            for (Detection detection : List.of(detector.detectRecent(series), detector.detect(series))) {
+                assertThat(detection.inUnit()).as(table).isTrue();
+                assertThat(detection.noise()).as(table).isLessThan(1);
+                assertThat(detection.minimalDetectableChange()).as(table).isEqualTo(1.0);
+            }
+        }
+    }
+
+    @Test
+    void noiseOfANoisyAllocationStaysItsSpread() {
+        Series series = new Series("alloc", Better.LOWER,
+                bytes("20 23 19 22 18 21 24 20 19 22 23 18 21 20 22 19").points(), 1.0);
+        Detection detection = detector.detect(series);
+        assertThat(detection.inUnit()).isTrue();
+        assertThat(detection.noise()).as("about the 1.9 B/op these values spread by").isBetween(1.0, 4.0);
+    }
+
+    @Test
     void residueWithoutResolutionIsWhatTheIssueSaw() {
         Detection relative = detector.detect(Tables.scores(Better.LOWER, RESIDUE));
         assertThat(relative.inUnit()).isFalse();
