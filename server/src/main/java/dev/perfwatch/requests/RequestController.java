@@ -17,6 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.perfwatch.comparison.Comparisons;
 import dev.perfwatch.jobs.Job;
+import dev.perfwatch.jobs.JobStatus;
 import dev.perfwatch.jobs.Jobs;
 import dev.perfwatch.security.Caller;
 import dev.perfwatch.security.Role;
@@ -100,6 +101,9 @@ class RequestController {
                         : null,
                 request.requestedBy(), request.headMovedTo(), request.createdAt(), request.updatedAt(),
                 request.finishedAt(), request.base() == null ? null : RequestText.comparisonLink(properties, request),
-                jobViews, comparison, request.maxForks(), request.rounds(), request.endedBy());
+                jobViews, comparison, request.maxForks(), request.rounds(), request.endedBy(),
+                comparison == null ? null : Outcome.of(comparison, properties.failThreshold(),
+                        (int) jobViews.stream().filter(j -> j.status() == JobStatus.FAILED).count(),
+                        properties.allocationPolicy(request.project())).description());
     }
 }

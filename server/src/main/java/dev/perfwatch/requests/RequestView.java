@@ -14,14 +14,15 @@ import dev.perfwatch.jobs.Progress;
 /**
  * A request as the API shows it. jobs and comparison are there only when one request is read; comparison only once
  * it succeeded. comparisonUrl: the UI's comparison page of base and head. forks: forks a side queued so far;
- * maxForks its budget; rounds: rounds queued; endedBy: data or budget once finished (docs/requests.md, "Rounds").
+ * maxForks its budget; rounds: rounds queued; endedBy: data or budget once finished (docs/requests.md, "Rounds");
+ * outcomeReason: why the outcome is what it is, as the commit status says it, with the comparison.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record RequestView(UUID id, String project, String base, String head, List<String> hostClasses, List<String> jvms,
         String benchmarks, Profile profile, int forks, Status status, String outcome, String failure,
         PullRequest pullRequest, String requestedBy, String headMovedTo, Instant createdAt, Instant updatedAt,
         Instant finishedAt, String comparisonUrl, List<JobView> jobs, Comparison comparison, int maxForks,
-        int rounds, String endedBy) {
+        int rounds, String endedBy, String outcomeReason) {
 
     record PullRequest(String repository, int number) {
     }

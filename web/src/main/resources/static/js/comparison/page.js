@@ -12,6 +12,8 @@ import { drawWhisker } from '../whiskers.js';
 const { Chart } = window;
 
 const TONE = { slower: 'worse', faster: 'better', same: 'same', unclear: 'unclear' };
+/** An allocation that grows is worse whatever the time does (docs/requests.md, "Allocation"). */
+const ALLOCATION_TONE = { more: 'worse', less: 'better', same: 'same' };
 const COLOR = { slower: OKABE_ITO.vermillion, faster: OKABE_ITO.bluishGreen, same: '#9a9a9a', unclear: '#cfcfcf' };
 const SHA = /^[0-9a-fA-F]{7,64}$/;
 
@@ -138,14 +140,19 @@ class ComparisonPage extends UrlPage {
     if (request.comparison) {
       this.renderHead(project, request.comparison);
       this.renderBody(project, request.comparison);
-      this.status.textContent = `Benchmark request ${String(request.id).slice(0, 8)} from ${from}, ${request.status}`
-        + `${request.outcome ? ` (${request.outcome})` : ''}: its own ${jobs.length} jobs. ${this.status.textContent}`;
+      // The outcome with its reason first, as the commit status says it: "failure: 1 of 3 cases allocates more: …".
+      this.status.textContent = `Benchmark request ${String(request.id).slice(0, 8)} from ${from}: `
+        + `${request.outcome ?? request.status}${request.outcomeReason ? ` — ${request.outcomeReason}` : ''}. `
+        + `Its own ${jobs.length} jobs: ${this.status.textContent}`;
+      this.status.dataset.outcome = request.outcome ?? '';
       this.head.append(h('p', { class: 'meta' }, 'Compare ', all));
       return;
     }
     replace(this.head, h('div', { class: 'commit-summary' },
-      h('h2', { id: 'comparison-heading' }, `Benchmark request ${String(request.id).slice(0, 8)}: `,
-        h('code', {}, shortSha(request.head)), ' against ', h('code', {}, shortSha(request.base))),
+      // A request that failed before its commits were resolved has neither: no "…: against".
+      h('h2', { id: 'comparison-heading' }, `Benchmark request ${String(request.id).slice(0, 8)}`,
+        request.head && request.base ? [': ', h('code', {}, shortSha(request.head)), ' against ',
+          h('code', {}, shortSha(request.base))] : null),
       h('p', { class: 'meta' }, `from ${from} · ${request.status}`, request.failure ? ` · ${request.failure}` : '')));
     replace(this.body, jobs.length ? h('p', {}, h('progress', { max: jobs.length, value: done,
       'aria-label': `${done} of ${jobs.length} jobs done` }), ` ${done} of ${jobs.length} jobs done`) : null,
@@ -196,9 +203,14 @@ class ComparisonPage extends UrlPage {
         .map(([r]) => r) }));
     const all = groups.flatMap((g) => g.rows);
     const count = (verdict) => all.filter((r) => r.verdict === verdict).length;
+    const allocating = (change) => all.filter((r) => r.allocation?.change === change).length;
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 'es'}`;
     this.status.textContent = groups.length === 0 ? 'Neither commit has results to compare yet.'
-      : `${all.length} cases on ${groups.length} host classes: ${count('slower')} slower, ${count('faster')} faster, `
-        + `${count('same')} the same, ${count('unclear')} unclear.`;
+      : `${all.length} case${all.length === 1 ? '' : 's'} on ${plural(groups.length, 'host class')}: `
+        + `${count('slower')} slower, ${count('faster')} faster, `
+        + `${count('same')} the same, ${count('unclear')} unclear`
+        + `${allocating('more') ? `; ${allocating('more')} allocate${allocating('more') === 1 ? 's' : ''} more` : ''}`
+        + `${allocating('less') ? `; ${allocating('less')} allocate${allocating('less') === 1 ? 's' : ''} less` : ''}.`;
     const hostClassFilter = this.params.get('hostClass');
     replace(this.body,
       groups.length > 1 || hostClassFilter ? h('p', {}, hostClassFilter
@@ -294,11 +306,13 @@ class ComparisonPage extends UrlPage {
         // An interval wider than ±100 % says the forks disagree wildly, not that the change is 0 %.
         const wild = Array.isArray(row.interval) && row.interval[1] - row.interval[0] > 200;
         const words = wild ? 'too noisy to tell' : row.verdict;
-        const allocation = row.allocation
-          ? `${number(row.allocation.base)} → ${number(row.allocation.head)} B/op`
-            + (row.allocation.changeBytes
-              ? ` (${row.allocation.changeBytes > 0 ? '+' : ''}${number(row.allocation.changeBytes)})` : '')
-          : '–';
+        // The server's words ("from none to 896 B/op", "±0 B/op" for JMH's residue), toned like the change column;
+        // the raw means on hover.
+        const allocation = row.allocation ? h('span', { class: 'words' }, row.allocation.text
+          ?? `${number(row.allocation.base)} → ${number(row.allocation.head)} B/op`) : '–';
+        const allocationTone = ALLOCATION_TONE[row.allocation?.change] ?? 'same';
+        const allocationTitle = row.allocation
+          ? `${number(row.allocation.base)} → ${number(row.allocation.head)} B/op (mean of the forks)` : undefined;
         return h('tr', { dataset: { verdict: row.verdict, caseKey: row.caseKey ?? '' } },
           h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
             benchmark: row.benchmark, hostClass: group.hostClass, jvm: group.jdkVersion, commit: comparison.head?.sha }) },
@@ -309,7 +323,8 @@ class ComparisonPage extends UrlPage {
           h('td', { class: 'num', title: forks(row.head) }, side(row.head, row.unit)),
           h('td', { class: `sig ${TONE[row.verdict] ?? 'unclear'}`, dataset: { verdict: row.verdict }, title: interval },
             h('span', { class: 'num' }, wild ? '' : percent(row.changePercent)), ' ', h('span', { class: 'words' }, words)),
-          h('td', { class: 'num' }, allocation));
+          h('td', { class: `num sig ${allocationTone}`, title: allocationTitle,
+            dataset: { allocation: row.allocation?.change ?? '' } }, allocation));
       })));
   }
 }

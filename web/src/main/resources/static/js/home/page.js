@@ -123,10 +123,15 @@ class HomePage extends UrlPage {
         runner.name),
         h('span', { class: 'worse' }, problem === 'failing' ? ` failed its last ${failedInARow} jobs`
           : problem === 'offline' ? ` ${offlineSince(runner)}`
-            : ` ${problem}: ${runner.health.reason ?? 'its runs are left out of detection'}`),
+            : problem === 'unproven' ? ` ${runner.health.noisyRuns} of its ${runner.health.recentRuns} runs so far`
+              + ' on a loaded host, left out of detection (too few runs yet to judge the host)'
+              : ` ${problem}: ${runner.health.reason ?? 'its runs are left out of detection'}`),
         h('span', { class: 'muted' }, ` · ${runner.hostClass}`, problem === 'failing'
           ? ` · last seen ${dateTime(runner.lastSeenAt)}` : ` · ${lastJob(runner)}`)],
-      runners.length ? 'Every runner is online, finishing its jobs on a quiet host.' : 'No runner has registered yet.')),
+      !runners.length ? 'No runner has registered yet.'
+        : runners.every((r) => r.health?.state === 'healthy')
+          ? 'Every runner is online, finishing its jobs on a quiet host.'
+          : 'Every runner is online; some have too few runs yet to judge their hosts.')),
       card('home-queues', 'Queue per host class', null, list(queue, (q) => [
         h('a', { href: href('requests', { hostClass: q.hostClass }) }, q.hostClass),
         ` ${q.queued}${q.queued >= 1000 ? '+' : ''} queued`,

@@ -62,6 +62,9 @@ export function runnerHealth(runners, attempts) {
     } else if (['quarantined', 'noisy'].includes(runner.health?.state)) {
       // Its runs are left out of detection: a runner that measures nothing judgeable is a problem too.
       problems.push({ runner, problem: runner.health.state });
+    } else if (runner.health?.state === 'unknown' && runner.health.noisyRuns > 0) {
+      // Too few runs to judge the host, but those it made were on a loaded one: a new project's first nights.
+      problems.push({ runner, problem: 'unproven' });
     }
   }
   return problems.sort((a, b) => a.runner.hostClass.localeCompare(b.runner.hostClass)

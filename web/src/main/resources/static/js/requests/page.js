@@ -12,6 +12,9 @@ import * as router from '../router.js';
 const REFRESH_MS = 5000;
 const LIMIT = 200;
 
+/** The badge style of a finished request's outcome: failure as a failed job, success as a succeeded one. */
+const OUTCOME_BADGE = { failure: 'failed', success: 'succeeded', neutral: 'queued' };
+
 export async function mount(root, params, context) {
   const page = new RequestsPage(root, context);
   await page.update(params);
@@ -227,8 +230,12 @@ class RequestsPage extends UrlPage {
                 ? `${request.pullRequest.repository}#${request.pullRequest.number}` : request.requestedBy ?? '–'),
               h('td', {}, h('code', {}, shortSha(sha(request.base))), ' → ', h('code', {}, shortSha(sha(request.head)))),
               h('td', { class: 'wrap' }, request.benchmarks || 'every benchmark'),
-              h('td', { title: request.failure ?? request.outcome ?? undefined },
-                h('span', { class: `badge ${request.status}` }, request.status)),
+              // A request that ran to the end may still fail the pull request: its outcome is the badge then.
+              h('td', { title: request.failure ?? (request.outcome ? `${request.status}, outcome ${request.outcome}`
+                : undefined), dataset: { outcome: request.outcome ?? '' } },
+                request.outcome
+                  ? h('span', { class: `badge ${OUTCOME_BADGE[request.outcome] ?? 'queued'}` }, request.outcome)
+                  : h('span', { class: `badge ${request.status}` }, request.status)),
               h('td', {}, jobs.length ? [h('progress', { max: jobs.length, value: done,
                 'aria-label': `${done} of ${jobs.length} jobs done` }), ` ${done}/${jobs.length}`]
                 : h('a', { href: `#/comparison?${api.query({ request: request.id })}` }, 'progress')),

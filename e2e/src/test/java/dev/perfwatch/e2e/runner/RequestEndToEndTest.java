@@ -22,7 +22,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.openqa.selenium.WebElement;
+
 import dev.perfwatch.e2e.ServerProcess;
+import dev.perfwatch.e2e.web.Browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -150,6 +153,26 @@ class RequestEndToEndTest {
         assertThat(github.calls.stream().filter(c -> c.startsWith("POST /repos/acme/fixture/issues/7/comments")))
             .as("one comment, edited in place").hasSize(1);
         assertThat(masked(answer)).isEqualTo(golden("final-comment.md"));
+
+        // The pages a requester opens say the same: the outcome with its reason, the allocation in words and toned.
+        Http admin = new Http(server.url(), ServerProcess.ADMIN_TOKEN);
+        String id = admin.ok(admin.get("/api/v1/requests?project=fixture")).get(0).get("id").asString();
+        try (Browser browser = Browser.start(work.resolve("chromium"), 1280, 960)) {
+            browser.open(server.url() + "/#/comparison?request=" + id);
+            browser.await("window.perfwatch?.comparison?.state === 'ready'");
+            assertThat(browser.element("#comparison-page .status").getText())
+                .contains(": failure — 1 of 1 cases slower by").contains("1 allocates more");
+            WebElement allocation = browser.element("#comparison-page td[data-allocation]");
+            assertThat(allocation.getAttribute("data-allocation")).isEqualTo("more");
+            assertThat(allocation.getAttribute("class")).contains("worse");
+            assertThat(allocation.getText()).startsWith("from none to").endsWith("B/op");
+            browser.open("about:blank");
+            browser.open(server.url() + "/#/requests?project=fixture");
+            browser.await("document.querySelector(\"#requests-table tr[data-request='" + id + "']\")");
+            assertThat(browser.element("#requests-table tr[data-request='" + id + "'] td[data-outcome]").getText())
+                .as("the failed pull request's badge, not 'succeeded'").isEqualTo("failure");
+            assertThat(browser.errors()).isEmpty();
+        }
     }
 
     /**

@@ -25,7 +25,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * Debian's headless Chromium driven through its own chromedriver. Both binaries are named explicitly, so Selenium
  * Manager never runs and nothing is downloaded; each browser gets a fresh profile directory.
  */
-final class Browser implements AutoCloseable {
+public final class Browser implements AutoCloseable {
 
     static final Path CHROMIUM = Path.of(System.getProperty("perfwatch.chromium", "/usr/bin/chromium"));
 
@@ -39,7 +39,7 @@ final class Browser implements AutoCloseable {
         this.driver = driver;
     }
 
-    static Browser start(Path profile, int width, int height) {
+    public static Browser start(Path profile, int width, int height) {
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
             throw new IllegalStateException("the browser tests need Debian's chromium and chromium-driver at "
                     + CHROMIUM + " and " + CHROMEDRIVER + " (apt-get install chromium chromium-driver)");
@@ -79,7 +79,7 @@ final class Browser implements AutoCloseable {
         driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
     }
 
-    void open(String url) {
+    public void open(String url) {
         driver.get(url);
     }
 
@@ -87,7 +87,7 @@ final class Browser implements AutoCloseable {
         return driver.getCurrentUrl();
     }
 
-    Object script(String script, Object... arguments) {
+    public Object script(String script, Object... arguments) {
         return ((JavascriptExecutor) driver).executeScript(script, arguments);
     }
 
@@ -98,7 +98,7 @@ final class Browser implements AutoCloseable {
     }
 
     /** Waits until a JavaScript expression is true, and fails with the expression and the page's log if not. */
-    void await(String expression) {
+    public void await(String expression) {
         try {
             new WebDriverWait(driver, TIMEOUT)
                 .until(d -> Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript("return !!(" + expression + ")")));
@@ -108,11 +108,11 @@ final class Browser implements AutoCloseable {
         }
     }
 
-    WebElement element(String css) {
+    public WebElement element(String css) {
         return driver.findElement(By.cssSelector(css));
     }
 
-    List<WebElement> elements(String css) {
+    public List<WebElement> elements(String css) {
         return driver.findElements(By.cssSelector(css));
     }
 
@@ -135,7 +135,7 @@ final class Browser implements AutoCloseable {
     }
 
     /** Severe console entries (errors, failed loads) since the last call. */
-    List<String> errors() {
+    public List<String> errors() {
         return log().stream()
             .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
             .map(LogEntry::getMessage)
