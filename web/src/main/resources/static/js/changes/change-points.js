@@ -19,9 +19,16 @@ function mark(point) {
     dataset: { status: point.status } }, `${arrow} ${point.status} ${amount(point)}`.trim());
 }
 
-/** The cell of one row: its series' change points at this commit, or nothing. */
-export function changePointCell(points) {
-  return h('td', { class: 'cp', dataset: { column: 'change-point' } }, points.map(mark));
+/**
+ * The cell of one row: its series' change points at this commit, or nothing. {@code pending}: the newest commit
+ * differs from the one before and no change point is there yet — detection places one only with runs after it
+ * (docs/detection.md: one run at a new level is never a change), which a new project's owner otherwise cannot see.
+ */
+export function changePointCell(points, pending = false) {
+  return h('td', { class: 'cp', dataset: { column: 'change-point', pending: String(pending && !points.length) } },
+    points.length ? points.map(mark)
+      : pending ? h('span', { class: 'muted', title: 'One run at a new level is never a change: detection looks '
+        + 'again when the next commits have run (docs/detection.md).' }, 'none yet: waits for the next runs') : null);
 }
 
 /** The newest change points of the environment, as a table that reflows into cards on a phone like the others. */

@@ -236,7 +236,8 @@ class ChangesPage extends UrlPage {
         h('td', { class: 'num' }, valueWithError(row.score, row.error, row.metric.unit)),
         cell(row, row.previous, 'previous'),
         cell(row, row.trend, 'trend'),
-        changePointCell(pointsHere.filter((point) => point.series === row.series)))))));
+        changePointCell(pointsHere.filter((point) => point.series === row.series),
+          !changes.next && ['worse', 'better'].includes(row.previous?.verdict)))))));
   }
 
   /** Hides the rows the filter box leaves out; the summary still counts every row of the commit. */

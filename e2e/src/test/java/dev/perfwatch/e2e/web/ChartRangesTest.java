@@ -26,6 +26,32 @@ class ChartRangesTest extends InWebSession {
             WebSession.post(server, "/api/v1/runs", run("wide-errors", commit, 100 + commit % 3, 300, allocated));
         }
         WebSession.post(server, "/api/v1/runs", run("one-result", 0, 14230, 20, 80000));
+        for (int commit = 0; commit < 3; commit++) {
+            WebSession.post(server, "/api/v1/runs", run("third-night", commit, commit == 1 ? 130 : 100, 1, 0.00005));
+        }
+    }
+
+    @Test
+    void changesWhenTheNewestCommitStepsSayDetectionWaitsForTheNextRuns() {
+        // A new project's second night was 30% faster, its third back at the first level: significant against the
+        // night before, but one run at a new level is never a change point; the page says so rather than showing
+        // an empty column. At the second night, which has runs after it, it says nothing.
+        browser.open(server.url() + "/#/changes?project=third-night");
+        browser.await("window.perfwatch?.changes?.state === 'ready' && window.perfwatch.changes.changePoints");
+        WebElement cell = browser.element("#changes-table td.cp");
+        assertThat(cell.getDomAttribute("data-pending")).isEqualTo("true");
+        assertThat(cell.getText()).isEqualTo("none yet: waits for the next runs");
+        assertThat(browser.element("#changes-table td[data-column=previous]").getDomAttribute("data-verdict"))
+            .isEqualTo("worse");
+
+        browser.element("#changes-previous").click();
+        browser.await("window.perfwatch.changes.state === 'ready' && window.perfwatch.changes.next !== null"
+                + " && window.perfwatch.changes.changePoints");
+        assertThat(browser.element("#changes-table td[data-column=previous]").getDomAttribute("data-verdict"))
+            .isEqualTo("better");
+        assertThat(browser.element("#changes-table td.cp").getDomAttribute("data-pending"))
+            .as("an older commit: detection has had its runs after it").isEqualTo("false");
+        assertThat(browser.errors()).isEmpty();
     }
 
     @Test
