@@ -194,9 +194,19 @@ class PipelineStore {
         samples.put(new SampleCache.Key(run, series), forks);
     }
 
-    /** {@code forks}: the result's samples, forks × iterations, finite ones only (ForkSamples.parse). */
+    /**
+     * {@code forks}: the result's samples, forks × iterations, finite ones only (ForkSamples.parse); {@code value}:
+     * the detector's reduction of them (Point.reduce), made once with the samples and kept with the row, so that the
+     * recent points (RecentPoints) are not reduced again for every later run of the series; null without samples.
+     */
     record PointRow(long series, long commit, java.math.BigDecimal position, UUID run, double score, double error,
-            double[][] forks) {
+            double[][] forks, dev.perfwatch.detection.RunValue value) {
+
+        PointRow(long series, long commit, java.math.BigDecimal position, UUID run, double score, double error,
+                double[][] forks) {
+            this(series, commit, position, run, score, error, forks,
+                    forks == null ? null : dev.perfwatch.detection.Point.reduce(score, forks));
+        }
 
         PointRow with(double[][] samples) {
             return new PointRow(series, commit, position, run, score, error,
