@@ -152,19 +152,23 @@ class PipelineStore {
      * parsed and kept. Reading the points without their samples lets the statement above stay on the covering index.
      */
     private List<PointRow> withSamples(List<PointRow> rows) {
-        java.util.Map<SampleCache.Key, double[][]> found = new java.util.HashMap<>();
+        java.util.Map<SampleCache.Key, SampleCache.Samples> found = new java.util.HashMap<>();
         List<SampleCache.Key> missing = new java.util.ArrayList<>();
         for (PointRow row : rows) {
             SampleCache.Key key = new SampleCache.Key(row.run(), row.series());
-            double[][] forks = samples.get(key);
-            if (forks == null) {
+            SampleCache.Samples kept = samples.get(key);
+            if (kept == null) {
                 missing.add(key);
             }
             else {
-                found.put(key, forks);
+                found.put(key, kept);
             }
         }
         if (!missing.isEmpty()) {
+            java.util.Map<SampleCache.Key, Double> scores = new java.util.HashMap<>();
+            for (PointRow row : rows) {
+                scores.put(new SampleCache.Key(row.run(), row.series()), row.score());
+            }
             jdbc.sql("""
                     select r.run_id, r.series_id, samples_json(r.samples) as samples
                     from unnest(cast(:runs as uuid[]), cast(:series as bigint[])) as k(run_id, series_id)
@@ -176,8 +180,10 @@ class PipelineStore {
                     SampleCache.Key key = new SampleCache.Key(rs.getObject("run_id", UUID.class),
                             rs.getLong("series_id"));
                     double[][] forks = ForkSamples.parse(rs.getString("samples"));
-                    samples.put(key, forks);
-                    found.put(key, forks);
+                    SampleCache.Samples kept = new SampleCache.Samples(forks,
+                            dev.perfwatch.detection.Point.reduce(scores.get(key), forks));
+                    samples.put(key, kept);
+                    found.put(key, kept);
                     return key;
                 })
                 .list();
@@ -190,8 +196,8 @@ class PipelineStore {
     }
 
     /** Keeps a result's samples read elsewhere (the run's own, SeriesPoints.own), so the statement above finds them. */
-    void keepSamples(UUID run, long series, double[][] forks) {
-        samples.put(new SampleCache.Key(run, series), forks);
+    void keepSamples(PointRow row) {
+        samples.put(new SampleCache.Key(row.run(), row.series()), new SampleCache.Samples(row.forks(), row.value()));
     }
 
     /**
@@ -208,9 +214,9 @@ class PipelineStore {
                     forks == null ? null : dev.perfwatch.detection.Point.reduce(score, forks));
         }
 
-        PointRow with(double[][] samples) {
-            return new PointRow(series, commit, position, run, score, error,
-                    samples == null ? new double[0][] : samples);
+        PointRow with(SampleCache.Samples samples) {
+            return samples == null ? new PointRow(series, commit, position, run, score, error, new double[0][])
+                    : new PointRow(series, commit, position, run, score, error, samples.forks(), samples.value());
         }
     }
 

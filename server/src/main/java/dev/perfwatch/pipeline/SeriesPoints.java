@@ -81,10 +81,10 @@ class SeriesPoints {
                         rs.getString("direction"), rs.getString("benchmark"), rs.getString("key"),
                         rs.getString("metric"));
                 double[][] forks = ForkSamples.parse(rs.getString("samples"));
-                store.keepSamples(run, series.id(), forks);
                 PipelineStore.PointRow point = new PipelineStore.PointRow(series.id(), rs.getLong("commit_id"),
                         rs.getBigDecimal("position"), run, rs.getDouble("score"),
                         rs.getObject("error") == null ? Double.NaN : rs.getDouble("error"), forks);
+                store.keepSamples(point);
                 return new Own(series, point, rs.getBoolean("counted"));
             })
             .list();
