@@ -21,7 +21,7 @@ class RunValueTest {
     void observationsAreBitForBitThoseOfTheReductionAtEveryBuild() {
         Random random = new Random(16);
         int compared = 0;
-        for (int history = 0; history < 3000; history++) {
+        for (int history = 0; history < 1500; history++) {
             List<Point> points = history(random);
             for (double resolution : new double[] { 0, 1, 0.001 }) {
                 Observations now = Observations.of(points, resolution);
