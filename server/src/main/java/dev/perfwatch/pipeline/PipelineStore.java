@@ -170,7 +170,7 @@ class PipelineStore {
                 scores.put(new SampleCache.Key(row.run(), row.series()), row.score());
             }
             jdbc.sql("""
-                    select r.run_id, r.series_id, samples_json(r.samples) as samples
+                    select r.run_id, r.series_id, r.samples
                     from unnest(cast(:runs as uuid[]), cast(:series as bigint[])) as k(run_id, series_id)
                     join result r on r.run_id = k.run_id and r.series_id = k.series_id
                     """)
@@ -179,7 +179,8 @@ class PipelineStore {
                 .query((rs, n) -> {
                     SampleCache.Key key = new SampleCache.Key(rs.getObject("run_id", UUID.class),
                             rs.getLong("series_id"));
-                    double[][] forks = ForkSamples.parse(rs.getString("samples"));
+                    java.sql.Array stored = rs.getArray("samples");
+                    double[][] forks = ForkSamples.of(stored == null ? null : stored.getArray());
                     SampleCache.Samples kept = new SampleCache.Samples(forks,
                             dev.perfwatch.detection.Point.reduce(scores.get(key), forks));
                     samples.put(key, kept);
