@@ -81,14 +81,18 @@ final class Observations {
      * nothing, and logarithmic far above it, so 784 to 800 B/op is the 2% it is.
      */
     static Observations of(List<Point> points, double resolution) {
-        if (resolution > 0) {
-            return absolute(points, resolution);
-        }
-        return build(points, false);
+        Observations built = build(points, resolution);
+        return resolution > 0
+            ? new Observations(built.commits, built.values, built.runs, false, 1, resolution) : built;
     }
 
-    /** {@code linear}: the values are already on the working scale, neither logged nor scaled. */
-    private static Observations build(List<Point> points, boolean linear) {
+    /**
+     * With a resolution, each run's value on the asinh scale ({@link RunValue#absolute}), neither logged nor scaled;
+     * without, its value logged when every run's value is positive, else divided by the median magnitude. Each run
+     * was reduced from its samples once ({@link Point#value}); here they are only picked and averaged per commit.
+     */
+    private static Observations build(List<Point> points, double resolution) {
+        boolean linear = resolution > 0;
         List<Point> sorted = new ArrayList<>(points.size());
         for (Point point : points) {
             if (Double.isFinite(point.score()) || point.forks().length > 0) {
@@ -98,25 +102,15 @@ final class Observations {
         if (!isSorted(sorted)) {
             sorted.sort(Comparator.comparingInt(Point::index));
         }
-        double[][] forkMeans = new double[sorted.size()][];
         boolean positive = !linear;
-        for (int i = 0; i < sorted.size(); i++) {
-            Point point = sorted.get(i);
-            forkMeans[i] = forkMeans(point);
-            if (forkMeans[i].length == 0) {
-                positive &= point.score() > 0;
-            } else {
-                for (double mean : forkMeans[i]) {
-                    positive &= mean > 0;
-                }
-            }
+        for (int i = 0; i < sorted.size() && positive; i++) {
+            positive = sorted.get(i).value().positive();
         }
         double[] runValues = new double[sorted.size()];
         int usable = 0;
         for (int i = 0; i < sorted.size(); i++) {
-            double value = forkMeans[i].length == 0
-                ? (positive ? Math.log(sorted.get(i).score()) : sorted.get(i).score())
-                : combineForks(forkMeans[i], positive);
+            RunValue run = sorted.get(i).value();
+            double value = linear ? run.absolute(resolution) : run.value(positive);
             runValues[i] = value;
             if (Double.isFinite(value)) {
                 usable++;
@@ -162,24 +156,8 @@ final class Observations {
             positive, scale, 0);
     }
 
-    private static Observations absolute(List<Point> points, double resolution) {
-        List<Point> adjusted = new ArrayList<>(points.size());
-        for (Point point : points) {
-            double[][] forks = new double[point.forks().length][];
-            for (int f = 0; f < forks.length; f++) {
-                forks[f] = new double[point.forks()[f].length];
-                for (int i = 0; i < forks[f].length; i++) {
-                    forks[f][i] = working(point.forks()[f][i], resolution);
-                }
-            }
-            adjusted.add(new Point(point.index(), working(point.score(), resolution), point.error(), forks));
-        }
-        Observations linear = build(adjusted, true);
-        return new Observations(linear.commits, linear.values, linear.runs, false, 1, resolution);
-    }
-
     /** A value in the unit on the asinh working scale, zero below the resolution. */
-    private static double working(double value, double resolution) {
+    static double working(double value, double resolution) {
         if (!Double.isFinite(value)) {
             return value;
         }
@@ -197,44 +175,5 @@ final class Observations {
             }
         }
         return true;
-    }
-
-    private static double[] forkMeans(Point point) {
-        double[] means = new double[point.forks().length];
-        int n = 0;
-        for (double[] fork : point.forks()) {
-            double sum = 0;
-            int count = 0;
-            for (double sample : fork) {
-                if (Double.isFinite(sample)) {
-                    sum += sample;
-                    count++;
-                }
-            }
-            if (count > 0) {
-                means[n++] = sum / count;
-            }
-        }
-        return n == means.length ? means : Arrays.copyOf(means, n);
-    }
-
-    /**
-     * A run's value from its fork means, on the working scale, such that one fork that hit a bad JIT decision or
-     * a GC storm cannot move it: the mean of two, the median of three or four, the mean without the lowest and
-     * the highest of five or more.
-     */
-    private static double combineForks(double[] means, boolean log) {
-        double[] values = new double[means.length];
-        for (int i = 0; i < means.length; i++) {
-            values[i] = log ? Math.log(means[i]) : means[i];
-        }
-        if (values.length <= 2) {
-            return Stats.mean(values, 0, values.length);
-        }
-        java.util.Arrays.sort(values);
-        if (values.length <= 4) {
-            return Stats.sortedMedian(values, values.length);
-        }
-        return Stats.mean(values, 1, values.length - 1);
     }
 }

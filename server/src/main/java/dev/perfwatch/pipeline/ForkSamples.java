@@ -62,6 +62,32 @@ final class ForkSamples {
         return out.toArray(double[][]::new);
     }
 
+    /**
+     * The same from the stored {@code float8[]} as the driver hands it over ({@code Double[][]}, nulls for non-finite
+     * values; {@code java.sql.Array#getArray}): what {@link #parse} makes of {@code samples_json} of it, without
+     * PostgreSQL rendering each number as text and this parsing it back (a run's own results, 12,500 numbers for a
+     * 500-result run of 5 × 10 samples). Not two-dimensional (nothing stored so): no forks, as {@link #parse} reads it.
+     */
+    static double[][] of(Object stored) {
+        if (!(stored instanceof Object[][] forks)) {
+            return new double[0][];
+        }
+        List<double[]> out = new ArrayList<>(forks.length);
+        for (Object[] fork : forks) {
+            double[] values = new double[fork.length];
+            int n = 0;
+            for (Object sample : fork) {
+                if (sample instanceof Number number && Double.isFinite(number.doubleValue())) {
+                    values[n++] = number.doubleValue();
+                }
+            }
+            if (n > 0) {
+                out.add(n == values.length ? values : java.util.Arrays.copyOf(values, n));
+            }
+        }
+        return out.toArray(double[][]::new);
+    }
+
     /** The mean of each fork: forks are the independent replicates, iterations inside one JVM are not. */
     static double[] forkMeans(String samples) {
         double[][] forks = parse(samples);

@@ -152,21 +152,25 @@ class PipelineStore {
      * parsed and kept. Reading the points without their samples lets the statement above stay on the covering index.
      */
     private List<PointRow> withSamples(List<PointRow> rows) {
-        java.util.Map<SampleCache.Key, double[][]> found = new java.util.HashMap<>();
+        java.util.Map<SampleCache.Key, SampleCache.Samples> found = new java.util.HashMap<>();
         List<SampleCache.Key> missing = new java.util.ArrayList<>();
         for (PointRow row : rows) {
             SampleCache.Key key = new SampleCache.Key(row.run(), row.series());
-            double[][] forks = samples.get(key);
-            if (forks == null) {
+            SampleCache.Samples kept = samples.get(key);
+            if (kept == null) {
                 missing.add(key);
             }
             else {
-                found.put(key, forks);
+                found.put(key, kept);
             }
         }
         if (!missing.isEmpty()) {
+            java.util.Map<SampleCache.Key, Double> scores = new java.util.HashMap<>();
+            for (PointRow row : rows) {
+                scores.put(new SampleCache.Key(row.run(), row.series()), row.score());
+            }
             jdbc.sql("""
-                    select r.run_id, r.series_id, samples_json(r.samples) as samples
+                    select r.run_id, r.series_id, r.samples
                     from unnest(cast(:runs as uuid[]), cast(:series as bigint[])) as k(run_id, series_id)
                     join result r on r.run_id = k.run_id and r.series_id = k.series_id
                     """)
@@ -175,9 +179,12 @@ class PipelineStore {
                 .query((rs, n) -> {
                     SampleCache.Key key = new SampleCache.Key(rs.getObject("run_id", UUID.class),
                             rs.getLong("series_id"));
-                    double[][] forks = ForkSamples.parse(rs.getString("samples"));
-                    samples.put(key, forks);
-                    found.put(key, forks);
+                    java.sql.Array stored = rs.getArray("samples");
+                    double[][] forks = ForkSamples.of(stored == null ? null : stored.getArray());
+                    SampleCache.Samples kept = new SampleCache.Samples(forks,
+                            dev.perfwatch.detection.Point.reduce(scores.get(key), forks));
+                    samples.put(key, kept);
+                    found.put(key, kept);
                     return key;
                 })
                 .list();
@@ -190,17 +197,27 @@ class PipelineStore {
     }
 
     /** Keeps a result's samples read elsewhere (the run's own, SeriesPoints.own), so the statement above finds them. */
-    void keepSamples(UUID run, long series, double[][] forks) {
-        samples.put(new SampleCache.Key(run, series), forks);
+    void keepSamples(PointRow row) {
+        samples.put(new SampleCache.Key(row.run(), row.series()), new SampleCache.Samples(row.forks(), row.value()));
     }
 
-    /** {@code forks}: the result's samples, forks × iterations, finite ones only (ForkSamples.parse). */
+    /**
+     * {@code forks}: the result's samples, forks × iterations, finite ones only (ForkSamples.parse); {@code value}:
+     * the detector's reduction of them (Point.reduce), made once with the samples and kept with the row, so that the
+     * recent points (RecentPoints) are not reduced again for every later run of the series; null without samples.
+     */
     record PointRow(long series, long commit, java.math.BigDecimal position, UUID run, double score, double error,
-            double[][] forks) {
+            double[][] forks, dev.perfwatch.detection.RunValue value) {
 
-        PointRow with(double[][] samples) {
-            return new PointRow(series, commit, position, run, score, error,
-                    samples == null ? new double[0][] : samples);
+        PointRow(long series, long commit, java.math.BigDecimal position, UUID run, double score, double error,
+                double[][] forks) {
+            this(series, commit, position, run, score, error, forks,
+                    forks == null ? null : dev.perfwatch.detection.Point.reduce(score, forks));
+        }
+
+        PointRow with(SampleCache.Samples samples) {
+            return samples == null ? new PointRow(series, commit, position, run, score, error, new double[0][])
+                    : new PointRow(series, commit, position, run, score, error, samples.forks(), samples.value());
         }
     }
 

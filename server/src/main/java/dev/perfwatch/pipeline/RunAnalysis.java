@@ -244,7 +244,7 @@ class RunAnalysis {
                 }
                 int index = commits.size() - 1;
                 runs.get(index).add(row.run());
-                points.add(new Point(index, row.score(), row.error(), row.forks()));
+                points.add(new Point(index, row.score(), row.error(), row.forks(), row.value()));
             }
             return new Commits(points, commits, runs);
         }

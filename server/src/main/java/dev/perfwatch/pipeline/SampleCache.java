@@ -10,7 +10,8 @@ import java.util.UUID;
  * of 5 × 10 samples: 2.5 million numbers rendered as JSON by PostgreSQL and parsed back) was most of what a
  * detection cost. A stored result's samples never change, so an entry is never stale: a result deleted by retention
  * is simply not asked for again and ages out, and a detection that rolls back read only committed results.
- * Least recently used entries go once the cache holds {@link #CAPACITY} samples' worth (32 MB).
+ * Least recently used entries go once the cache holds {@link #CAPACITY} samples' worth (32 MB). Each entry keeps the
+ * detector's reduction of the samples with them (Point.reduce), which never changes either.
  */
 final class SampleCache {
 
@@ -23,27 +24,31 @@ final class SampleCache {
     record Key(UUID run, long series) {
     }
 
+    /** A result's samples, forks × iterations, and what the detector reduces them to. */
+    record Samples(double[][] forks, dev.perfwatch.detection.RunValue value) {
+    }
+
     private final long capacity;
 
     private long size;
 
-    private final LinkedHashMap<Key, double[][]> entries = new LinkedHashMap<>(1024, 0.75f, true);
+    private final LinkedHashMap<Key, Samples> entries = new LinkedHashMap<>(1024, 0.75f, true);
 
     SampleCache(long capacity) {
         this.capacity = capacity;
     }
 
-    synchronized double[][] get(Key key) {
+    synchronized Samples get(Key key) {
         return entries.get(key);
     }
 
-    synchronized void put(Key key, double[][] forks) {
-        double[][] old = entries.put(key, forks);
-        size += count(forks) - (old == null ? 0 : count(old));
+    synchronized void put(Key key, Samples samples) {
+        Samples old = entries.put(key, samples);
+        size += count(samples.forks()) - (old == null ? 0 : count(old.forks()));
         var oldest = entries.entrySet().iterator();
         while (size > capacity && oldest.hasNext()) {
-            Map.Entry<Key, double[][]> entry = oldest.next();
-            size -= count(entry.getValue());
+            Map.Entry<Key, Samples> entry = oldest.next();
+            size -= count(entry.getValue().forks());
             oldest.remove();
         }
     }

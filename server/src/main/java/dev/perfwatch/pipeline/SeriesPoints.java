@@ -63,7 +63,7 @@ class SeriesPoints {
     List<Own> own(UUID run, List<String> quiet) {
         return jdbc.sql("""
                 select s.id, m.direction, b.name as benchmark, c.key, m.name as metric, mine.commit_id,
-                       mine.position, mine.score, mine.error, samples_json(mine.samples) as samples,
+                       mine.position, mine.score, mine.error, mine.samples,
                        m.name in ('gc.alloc.rate.norm', 'gc.count')
                            or not exists (select 1 from run_noise n where n.run_id = mine.run_id and n.noisy) as counted
                 from result mine
@@ -80,11 +80,12 @@ class SeriesPoints {
                 PipelineStore.SeriesRow series = new PipelineStore.SeriesRow(rs.getLong("id"),
                         rs.getString("direction"), rs.getString("benchmark"), rs.getString("key"),
                         rs.getString("metric"));
-                double[][] forks = ForkSamples.parse(rs.getString("samples"));
-                store.keepSamples(run, series.id(), forks);
+                java.sql.Array samples = rs.getArray("samples");
+                double[][] forks = ForkSamples.of(samples == null ? null : samples.getArray());
                 PipelineStore.PointRow point = new PipelineStore.PointRow(series.id(), rs.getLong("commit_id"),
                         rs.getBigDecimal("position"), run, rs.getDouble("score"),
                         rs.getObject("error") == null ? Double.NaN : rs.getDouble("error"), forks);
+                store.keepSamples(point);
                 return new Own(series, point, rs.getBoolean("counted"));
             })
             .list();

@@ -32,7 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  *
  * <pre>
  * ./mvnw -o -pl server -am test -Dtest=DetectionCostBenchmark -Dbenchmark.pipeline=true \
- *     -Dsurefire.failIfNoSpecifiedTests=false [-Dbenchmark.runs=120 -Dbenchmark.cases=250 -Dbenchmark.compare=threads]
+ *     -Dsurefire.failIfNoSpecifiedTests=false [-Dbenchmark.runs=120 -Dbenchmark.cases=250 -Dbenchmark.compare=threads
+ *     -Dbenchmark.shape=ingest]
  * </pre>
  */
 @ServerTest
@@ -75,9 +76,16 @@ class DetectionCostBenchmark {
         long[] wall = new long[2];
         long[] postgres = new long[2];
         int measured = 0;
+        // -Dbenchmark.shape=ingest: IngestBenchmark's and the keep-up's runs (125 cases × 4 metrics of 5 forks × 10
+        // iterations, 250 series detected) instead of 2 × 3 samples per result
+        boolean ingestShape = "ingest".equals(System.getProperty("benchmark.shape"));
+        java.util.Random random = new java.util.Random(42);
         for (int n = 1; n <= runs; n++) {
             ArrayNode jmh = Runs.json.createArrayNode();
-            for (int c = 0; c < cases; c++) {
+            if (ingestShape) {
+                jmh = dev.perfwatch.benchmark.IngestBenchmark.jmhFile(random);
+            }
+            for (int c = 0; c < (ingestShape ? 0 : cases); c++) {
                 double level = (1000 + c) * (1 + 0.01 * Math.sin(n * 1.7 + c));
                 ObjectNode element = (ObjectNode) Runs.thrpt("bench.Suite.case" + (c / 10), level).get(0);
                 element.putObject("params").put("size", Integer.toString(c % 10));
@@ -104,16 +112,22 @@ class DetectionCostBenchmark {
         }
         parallel.stop();
         single.stop();
+        int results = ingestShape ? jmhResults() : 2 * cases;
         System.out.printf("DETECTION COST per run of %d results (%d series detected), the last %d of %d runs: "
                 + (threadsCompared ? "on " + parallel.threads() + " detection threads" : "with the recent points")
                 + " %.2f ms CPU, %.2f ms PostgreSQL CPU, %.2f ms wall; "
                 + (threadsCompared ? "on one thread" : "reading them")
                 + " %.2f ms CPU, %.2f ms PostgreSQL CPU, %.2f ms wall; ratio CPU %.2f, PostgreSQL %.2f, wall %.2f"
-                + " (load %.2f)%n", 2 * cases,
-                2 * cases, measured, runs, cpu[0] / 1e6 / measured, postgres[0] * 10.0 / measured,
+                + " (load %.2f)%n", results,
+                ingestShape ? 250 : 2 * cases, measured, runs, cpu[0] / 1e6 / measured, postgres[0] * 10.0 / measured,
                 wall[0] / 1e6 / measured, cpu[1] / 1e6 / measured, postgres[1] * 10.0 / measured,
                 wall[1] / 1e6 / measured, (double) cpu[0] / cpu[1], (double) postgres[0] / postgres[1],
                 (double) wall[0] / wall[1], ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /** Results of IngestBenchmark's run: its cases, each with a score and three secondary metrics. */
+    private static int jmhResults() {
+        return 4 * dev.perfwatch.benchmark.IngestBenchmark.jmhFile(new java.util.Random(1)).size();
     }
 
     /** JVM CPU of detection so far: this thread's (the worker detects in it) and the detection threads' helpers. */

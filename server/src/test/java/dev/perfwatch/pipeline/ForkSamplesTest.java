@@ -41,10 +41,10 @@ class ForkSamplesTest {
         SampleCache.Key a = new SampleCache.Key(UUID.randomUUID(), 1);
         SampleCache.Key b = new SampleCache.Key(UUID.randomUUID(), 1);
         SampleCache.Key c = new SampleCache.Key(UUID.randomUUID(), 2);
-        cache.put(a, new double[][] { new double[10] });
-        cache.put(b, new double[][] { new double[10] });
+        cache.put(a, new SampleCache.Samples(new double[][] { new double[10] }, null));
+        cache.put(b, new SampleCache.Samples(new double[][] { new double[10] }, null));
         assertThat(cache.get(a)).isNotNull(); // a is now used more recently than b
-        cache.put(c, new double[][] { new double[3] });
+        cache.put(c, new SampleCache.Samples(new double[][] { new double[3] }, null));
 
         assertThat(cache.get(b)).as("least recently used").isNull();
         assertThat(cache.get(a)).isNotNull();
