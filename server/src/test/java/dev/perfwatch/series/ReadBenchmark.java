@@ -64,17 +64,20 @@ class ReadBenchmark {
         long series = history(api);
         String read = "/api/v1/series/" + series + "/points?limit=10000";
         String columns = read + "&form=columns";
+        String timeline = columns + "&fields=" + TIMELINE_FIELDS;
         String overview = "/api/v1/series/" + series + "/points?buckets=2000";
         assertThat(api.get(read).json()).hasSize(10_000);
         assertThat(api.get(columns).json().get("score")).hasSize(10_000);
         assertThat(api.get(overview).json().get("buckets")).hasSize(2000);
-        System.out.printf("BYTES 10,000 points: list %d, columns %d%n", api.get(read).body().length(),
-                api.get(columns).body().length());
+        System.out.printf("BYTES 10,000 points: list %d, columns %d, the timeline's columns (fields=%s) %d%n",
+                api.get(read).body().length(), api.get(columns).body().length(), TIMELINE_FIELDS,
+                api.get(timeline).body().length());
         gzip("list", api.get(read).body());
         gzip("columns", api.get(columns).body());
         for (int i = 0; i < 30; i++) {
             api.get(read);
             api.get(columns);
+            api.get(timeline);
             api.get(overview);
         }
         System.out.println("EXPLAIN points:\n" + String.join("\n", jdbc.sql("explain (analyze, buffers) "
@@ -91,18 +94,34 @@ class ReadBenchmark {
         double readServer = 0;
         double columnsServer = 0;
         double overviewServer = 0;
+        // the per-request floor: a read refused before any SQL (a problem document, 400), and one of a single row
+        String refused = read + "&form=rows";
+        String one = "/api/v1/series/" + series;
+        double[] timelineWall = new double[READS];
+        double timelineServer = 0;
+        double[] refusedWall = new double[READS];
+        double[] oneWall = new double[READS];
+        double refusedServer = 0;
+        double oneServer = 0;
         for (int done = 0; done < READS; done += BLOCK) {
             readServer += block(api, read, readWall, done);
             columnsServer += block(api, columns, columnsWall, done);
-            unchangedServer += block(() -> api.send(java.net.http.HttpRequest.newBuilder(api.uri(columns))
+            timelineServer += block(api, timeline, timelineWall, done);
+            unchangedServer += block(() -> drain(java.net.http.HttpRequest.newBuilder(api.uri(columns))
                 .header("If-None-Match", tag)), 304, unchangedWall, done);
             overviewServer += block(api, overview, overviewWall, done);
+            refusedServer += block(() -> drain(api, refused), 400, refusedWall, done);
+            oneServer += block(() -> drain(api, one), 200, oneWall, done, "/api/v1/series/{id}");
         }
         report("READ 10,000 points (limit=10000)", readWall, readServer);
         report("READ 10,000 points as columns (limit=10000&form=columns)", columnsWall, columnsServer);
+        report("READ 10,000 points as the timeline reads them (form=columns&fields=" + TIMELINE_FIELDS + ")",
+                timelineWall, timelineServer);
         report("NOT A FULL READ: 10,000 points as columns unchanged since the client's copy (If-None-Match, 304)",
                 unchangedWall, unchangedServer);
         report("OVERVIEW 2,000 buckets of " + COMMITS + " points", overviewWall, overviewServer);
+        report("FLOOR a points read refused before any SQL (form=rows, 400)", refusedWall, refusedServer);
+        report("FLOOR one series (GET /api/v1/series/{id}, one row)", oneWall, oneServer);
     }
 
     @Autowired
@@ -150,15 +169,21 @@ class ReadBenchmark {
                 "overview's buckets by results, index entries (dee0803), without edges",
                 "overview's buckets by result_block (now), without edges",
                 "overview whole: buckets by result_block and their edges' commits (now)",
-                "the series' existence check (SeriesQueries.series), which main ran before every points read" };
+                "the series' existence check (SeriesQueries.series), which main ran before every points read",
+                "columns through the controller answered 304 (If-None-Match), no HTTP",
+                "points as columns, the timeline's fields (fields=" + TIMELINE_FIELDS + ")",
+                "all columns held in one 2.5 MB array and tagged (the controller's body before: humongous)",
+                "all columns held in HeldBody's 256 KB chunks and tagged (now)" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
+        double[][] processCpu = new double[names.length][READS];
         SeriesOverview.Extent extent = overviews.extent(series, PointRange.Positions.ALL);
         assertThat(extent.dense()).isTrue();
         SeriesOverview.Extent sparse = new SeriesOverview.Extent(extent.total(), false, 0);
         assertThat(overviews.byResults(series, PointRange.Positions.ALL, sparse, 2000))
             .isEqualTo(overviews.byResults(series, PointRange.Positions.ALL, extent, 2000));
         assertThat(overviews.byBlocks(series, PointRange.Positions.ALL, 2000)).hasSize(2000);
+        String tag = etag(series);
         Runnable[] ways = { () -> write(JoinedPoints.read(jdbc, series, 10_000, null, null, null)),
                 () -> write(queries.points(series, 10_000, null, PointRange.Positions.ALL)), () -> {
                     commits.clear();
@@ -173,20 +198,66 @@ class ReadBenchmark {
                 () -> overviews.byResults(series, PointRange.Positions.ALL, extent, 2000),
                 () -> overviews.byBlocks(series, PointRange.Positions.ALL, 2000),
                 () -> overviews.buckets(series, PointRange.Positions.ALL, extent, 2000),
-                () -> queries.series(series).orElseThrow() };
+                () -> queries.series(series).orElseThrow(), () -> viaController(series, tag, 304),
+                () -> write(queries.columns(series, 10_000, null, PointRange.Positions.ALL),
+                        PointFields.parse(TIMELINE_FIELDS)), () -> {
+                    var array = new java.io.ByteArrayOutputStream(10_000 * 256 + 1024);
+                    write(queries.columns(series, 10_000, null, PointRange.Positions.ALL), array);
+                    var c = new java.util.zip.CRC32C();
+                    c.update(array.toByteArray());
+                }, () -> {
+                    var held = new HeldBody();
+                    write(queries.columns(series, 10_000, null, PointRange.Positions.ALL), held);
+                    held.etag();
+                } };
         for (int i = 0; i < READS; i++) {
             for (int way = 0; way < ways.length; way++) {
                 long cpuStarted = threads.getCurrentThreadCpuTime();
+                long processStarted = processCpu();
                 long started = System.nanoTime();
                 ways[way].run();
                 wall[way][i] = (System.nanoTime() - started) / 1e6;
                 cpu[way][i] = (threads.getCurrentThreadCpuTime() - cpuStarted) / 1e6;
+                processCpu[way][i] = (processCpu() - processStarted) / 1e6;
             }
         }
         for (int way = 0; way < ways.length; way++) {
-            System.out.printf("IN-PROCESS %s: wall p50 %.1f ms, JVM CPU p50 %.1f ms (load %s)%n", names[way],
-                    median(wall[way]), median(cpu[way]), load());
+            System.out.printf("IN-PROCESS %s: wall p50 %.1f ms, JVM CPU p50 %.1f ms, the process's CPU (GC too) "
+                    + "mean %.1f ms (load %s)%n", names[way], median(wall[way]), median(cpu[way]),
+                    Arrays.stream(processCpu[way]).average().orElse(0), load());
         }
+    }
+
+    @Autowired
+    SeriesController controller;
+
+    /** The columns read as the controller answers it, into a mock response: the handler's work without HTTP. */
+    private void viaController(long series, String ifNoneMatch, int status) {
+        var request = new org.springframework.mock.web.MockHttpServletRequest("GET",
+                "/api/v1/series/" + series + "/points");
+        if (ifNoneMatch != null) {
+            request.addHeader("If-None-Match", ifNoneMatch);
+        }
+        var response = new org.springframework.mock.web.MockHttpServletResponse();
+        try {
+            controller.points(series, 10_000, null, null, null, SeriesController.COLUMNS, null, request, response);
+        }
+        catch (java.io.IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+        assertThat(response.getStatus()).isEqualTo(status);
+    }
+
+    private String etag(long series) {
+        var request = new org.springframework.mock.web.MockHttpServletRequest("GET", "/");
+        var response = new org.springframework.mock.web.MockHttpServletResponse();
+        try {
+            controller.points(series, 10_000, null, null, null, SeriesController.COLUMNS, null, request, response);
+        }
+        catch (java.io.IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+        return response.getHeader("ETag");
     }
 
     /** SeriesQueries.POINTS as main had it: PostgreSQL sorts the newest-first rows into branch order. */
@@ -211,6 +282,18 @@ class ReadBenchmark {
     private void write(SeriesQueries.Columns columns) {
         PointColumnsJson.write(columns.points(), columns.commits(), json, java.io.OutputStream.nullOutputStream());
     }
+
+    private void write(SeriesQueries.Columns columns, java.io.OutputStream out) {
+        PointColumnsJson.write(columns.points(), columns.commits(), json, out);
+    }
+
+    private void write(SeriesQueries.Columns columns, java.util.Set<PointFields> fields) {
+        PointColumnsJson.write(columns.points(), columns.commits(), fields, json,
+                java.io.OutputStream.nullOutputStream());
+    }
+
+    /** What the timeline reads (web timeline/loading.js): no runs, no confidence intervals. */
+    static final String TIMELINE_FIELDS = "score,error,recordedAt,noisy,noiseReason";
 
     /**
      * What answering gzip (server.compression, for a browser that asks) would cost and save: a body compressed at
@@ -248,20 +331,57 @@ class ReadBenchmark {
 
     /** @return the server's total time over the block, in ms */
     private double block(Api api, String path, double[] wall, int offset) {
-        return block(() -> api.get(path), 200, wall, offset);
+        return block(() -> drain(api, path), 200, wall, offset);
     }
 
-    private double block(java.util.function.Supplier<Api.Response> read, int status, double[] wall, int offset) {
-        double serverBefore = serverMillis();
+    private static final java.net.http.HttpClient CLIENT = java.net.http.HttpClient.newHttpClient();
+
+    private static final byte[] SINK = new byte[64 * 1024];
+
+    private static int drain(Api api, String path) {
+        return drain(java.net.http.HttpRequest.newBuilder(api.uri(path)));
+    }
+
+    /**
+     * A timed read: the whole body received and dropped, as a browser on another machine would receive it. Decoding
+     * it into a String (Api.get) made a 2.5 MB array per read in the server's JVM, whose collections then landed in
+     * the server's figures; the bodies' sizes are checked once, above, by parsing them.
+     */
+    private static int drain(java.net.http.HttpRequest.Builder request) {
+        try {
+            var response = CLIENT.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+            try (var body = response.body()) {
+                while (body.read(SINK) >= 0) {
+                    // dropped
+                }
+            }
+            return response.statusCode();
+        }
+        catch (java.io.IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    private double block(java.util.function.IntSupplier read, int status, double[] wall, int offset) {
+        return block(read, status, wall, offset, "/api/v1/series/{id}/points");
+    }
+
+    private double block(java.util.function.IntSupplier read, int status, double[] wall, int offset,
+            String uri) {
+        double serverBefore = serverMillis(uri);
         long cpuBefore = processCpu();
         for (int i = offset; i < Math.min(offset + BLOCK, wall.length); i++) {
             long started = System.nanoTime();
-            Api.Response response = read.get();
+            int answered = read.getAsInt();
             wall[i] = (System.nanoTime() - started) / 1e6;
-            assertThat(response.status()).isEqualTo(status);
+            assertThat(answered).isEqualTo(status);
         }
         cpu.merge(wall, (processCpu() - cpuBefore) / 1e6, Double::sum);
-        return serverMillis() - serverBefore;
+        return serverMillis(uri) - serverBefore;
     }
 
     /** The process's CPU over each figure's blocks, in ms: server and client, both in this JVM. */
@@ -272,9 +392,9 @@ class ReadBenchmark {
             .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
-    private double serverMillis() {
+    private double serverMillis(String uri) {
         return meters.find("http.server.requests")
-            .tag("uri", "/api/v1/series/{id}/points")
+            .tag("uri", uri)
             .timers()
             .stream()
             .mapToDouble(timer -> timer.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS))
