@@ -120,6 +120,8 @@ class ReadBenchmark {
         report("NOT A FULL READ: 10,000 points as columns unchanged since the client's copy (If-None-Match, 304)",
                 unchangedWall, unchangedServer);
         report("OVERVIEW 2,000 buckets of " + COMMITS + " points", overviewWall, overviewServer);
+        floorBreakdown(api, refused, 400);
+        floorBreakdown(api, one, 200);
         report("FLOOR a points read refused before any SQL (form=rows, 400)", refusedWall, refusedServer);
         report("FLOOR one series (GET /api/v1/series/{id}, one row)", oneWall, oneServer);
     }
@@ -173,7 +175,9 @@ class ReadBenchmark {
                 "columns through the controller answered 304 (If-None-Match), no HTTP",
                 "points as columns, the timeline's fields (fields=" + TIMELINE_FIELDS + ")",
                 "all columns held in one 2.5 MB array and tagged (the controller's body before: humongous)",
-                "all columns held in HeldBody's 256 KB chunks and tagged (now)" };
+                "all columns held in HeldBody's 256 KB chunks and tagged (now)",
+                "statement and decoding without run_noise's join (what the join costs, run_noise empty here)",
+                "statement and decoding without the intervals' columns (fields= without ciLower and ciUpper)" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
         double[][] processCpu = new double[names.length][READS];
@@ -209,7 +213,7 @@ class ReadBenchmark {
                     var held = new HeldBody();
                     write(queries.columns(series, 10_000, null, PointRange.Positions.ALL), held);
                     held.etag();
-                } };
+                }, () -> statement(series, WITHOUT_NOISE), () -> statement(series, WITHOUT_INTERVALS) };
         for (int i = 0; i < READS; i++) {
             for (int way = 0; way < ways.length; way++) {
                 long cpuStarted = threads.getCurrentThreadCpuTime();
@@ -258,6 +262,27 @@ class ReadBenchmark {
             throw new java.io.UncheckedIOException(ex);
         }
         return response.getHeader("ETag");
+    }
+
+    /** SeriesQueries.POINTS without its run_noise join; the same columns (noisy false, no reason). */
+    static final String WITHOUT_NOISE = SeriesQueries.POINTS
+        .replace("coalesce(n.noisy, false) as noisy, n.reason as noise_reason", "false as noisy, null as noise_reason")
+        .replace("left join run_noise n on n.run_id = r.run_id\n", "");
+
+    /** SeriesQueries.POINTS with nulls for the intervals (a statement that leaves them out would send less). */
+    static final String WITHOUT_INTERVALS = SeriesQueries.POINTS
+        .replace("select r.commit_id, r.score, r.error, r.ci_lower, r.ci_upper,",
+                "select r.commit_id, r.score, r.error, null::float8, null::float8,")
+        .replace("select commit_id, position, run_id, score, error, ci_lower, ci_upper,",
+                "select commit_id, position, run_id, score, error,");
+
+    private void statement(long series, String sql) {
+        assertThat(sql).isNotEqualTo(SeriesQueries.POINTS);
+        PointColumns columns = new PointColumns(10_000);
+        jdbc.sql(sql).param("series", series).param("limit", 10_000).param("from", null).param("to", null)
+            .query(columns::add);
+        columns.toBranchOrder();
+        commits.commits(columns.commits());
     }
 
     /** SeriesQueries.POINTS as main had it: PostgreSQL sorts the newest-first rows into branch order. */
@@ -332,6 +357,75 @@ class ReadBenchmark {
     /** @return the server's total time over the block, in ms */
     private double block(Api api, String path, double[] wall, int offset) {
         return block(() -> drain(api, path), 200, wall, offset);
+    }
+
+    /**
+     * Where the JVM's CPU goes over a run of trivial reads: Tomcat's request threads, the benchmark's client (this
+     * thread and the HttpClient's), every other thread, and collection and compilation (process CPU less all
+     * threads'), per read.
+     */
+    private static void floorBreakdown(Api api, String path, int status) {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        int reads = 10 * READS;
+        java.util.Map<String, Long> before = threadCpu(threads);
+        long gcBefore = gcMillis();
+        long collectionsBefore = collections();
+        long compilingBefore = java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
+        long processBefore = processCpu();
+        long started = System.nanoTime();
+        for (int i = 0; i < reads; i++) {
+            assertThat(drain(api, path)).isEqualTo(status);
+        }
+        double wall = (System.nanoTime() - started) / 1e6 / reads;
+        double process = (processCpu() - processBefore) / 1e6 / reads;
+        double gc = (double) (gcMillis() - gcBefore) / reads;
+        long collected = collections() - collectionsBefore;
+        double compiling = (double) (java.lang.management.ManagementFactory.getCompilationMXBean()
+            .getTotalCompilationTime() - compilingBefore) / reads;
+        java.util.Map<String, Double> perGroup = new java.util.TreeMap<>();
+        threadCpu(threads).forEach((name, cpu) -> perGroup.merge(group(name),
+                (cpu - before.getOrDefault(name, 0L)) / 1e6 / reads, Double::sum));
+        double all = perGroup.values().stream().mapToDouble(Double::doubleValue).sum();
+        System.out.printf("FLOOR BREAKDOWN %s (%d reads): wall %.2f ms per read; JVM CPU %.2f ms per read, of which "
+                + "%s, not in any Java thread (GC, JIT, VM) %.2f; %d collections, their time %.2f ms per read; "
+                + "JIT compiling %.2f ms per read (load %s)%n",
+                path, reads, wall, process, perGroup.entrySet().stream()
+                    .map(e -> String.format("%s %.2f", e.getKey(), e.getValue()))
+                    .collect(java.util.stream.Collectors.joining(", ")), process - all, collected, gc, compiling,
+                load());
+    }
+
+    private static String group(String thread) {
+        if (thread.startsWith("http-nio")) {
+            return "Tomcat " + (thread.contains("exec") ? "request threads" : "acceptor and poller");
+        }
+        if (thread.startsWith("HttpClient") || thread.startsWith("main#")) {
+            return "the benchmark's client";
+        }
+        return "other threads";
+    }
+
+    private static java.util.Map<String, Long> threadCpu(java.lang.management.ThreadMXBean threads) {
+        java.util.Map<String, Long> cpu = new java.util.HashMap<>();
+        for (var info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null) {
+                long time = threads.getThreadCpuTime(info.getThreadId());
+                if (time > 0) {
+                    cpu.merge(info.getThreadName() + "#" + info.getThreadId(), time, Long::sum);
+                }
+            }
+        }
+        return cpu;
+    }
+
+    private static long collections() {
+        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionCount).sum();
+    }
+
+    private static long gcMillis() {
+        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionTime).sum();
     }
 
     private static final java.net.http.HttpClient CLIENT = java.net.http.HttpClient.newHttpClient();
