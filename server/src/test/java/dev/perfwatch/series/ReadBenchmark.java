@@ -120,6 +120,7 @@ class ReadBenchmark {
         report("NOT A FULL READ: 10,000 points as columns unchanged since the client's copy (If-None-Match, 304)",
                 unchangedWall, unchangedServer);
         report("OVERVIEW 2,000 buckets of " + COMMITS + " points", overviewWall, overviewServer);
+        withNoiseRows(series);
         floorBreakdown(api, refused, 400);
         floorBreakdown(api, one, 200);
         report("FLOOR a points read refused before any SQL (form=rows, 400)", refusedWall, refusedServer);
@@ -262,6 +263,45 @@ class ReadBenchmark {
             throw new java.io.UncheckedIOException(ex);
         }
         return response.getHeader("ETag");
+    }
+
+    /**
+     * The same statement once every run has a host check's row, as with runners (1 in 100 noisy): the join is then
+     * an index probe per point, not a rescan of an empty table. Interleaved with the statement without the join.
+     */
+    private void withNoiseRows(long series) {
+        jdbc.sql("""
+                insert into run_noise (run_id, noisy, reason, host_check)
+                select run_id, n % 100 = 0, case when n % 100 = 0 then 'load 3.1 per core' end,
+                       '{"loadPerCore": 0.2, "reference": {"medianNanos": 8100000}}'
+                from (select run_id, row_number() over (order by position) as n from result
+                      where series_id = :series) r
+                on conflict (run_id) do nothing
+                """).param("series", series).update();
+        vacuumAnalyze();
+        System.out.println("EXPLAIN points, a run_noise row per run:\n" + String.join("\n", jdbc.sql(
+                "explain (analyze, buffers) " + SeriesQueries.POINTS).param("series", series).param("limit", 10_000)
+            .param("from", null).param("to", null).query(String.class).list()));
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        String[] names = { "statement and decoding, a run_noise row per run (the join probes run_noise_pkey)",
+                "the same without run_noise's join" };
+        Runnable[] ways = { () -> queries.columns(series, 10_000, null, PointRange.Positions.ALL),
+                () -> statement(series, WITHOUT_NOISE) };
+        double[][] wall = new double[2][READS];
+        double[][] cpu = new double[2][READS];
+        for (int i = 0; i < READS; i++) {
+            for (int way = 0; way < 2; way++) {
+                long cpuStarted = threads.getCurrentThreadCpuTime();
+                long started = System.nanoTime();
+                ways[way].run();
+                wall[way][i] = (System.nanoTime() - started) / 1e6;
+                cpu[way][i] = (threads.getCurrentThreadCpuTime() - cpuStarted) / 1e6;
+            }
+        }
+        for (int way = 0; way < 2; way++) {
+            System.out.printf("IN-PROCESS %s: wall p50 %.1f ms, JVM CPU p50 %.1f ms (load %s)%n", names[way],
+                    median(wall[way]), median(cpu[way]), load());
+        }
     }
 
     /** SeriesQueries.POINTS without its run_noise join; the same columns (noisy false, no reason). */
