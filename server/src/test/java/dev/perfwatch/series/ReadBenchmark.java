@@ -283,14 +283,22 @@ class ReadBenchmark {
                 "explain (analyze, buffers) " + SeriesQueries.POINTS).param("series", series).param("limit", 10_000)
             .param("from", null).param("to", null).query(String.class).list()));
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        String[] names = { "statement and decoding, a run_noise row per run (the join probes run_noise_pkey)",
-                "the same without run_noise's join" };
+        for (String sql : List.of(NOISE_JOINED, NOISY_PROBED)) {
+            System.out.println("EXPLAIN points, a run_noise row per run, other statement:\n" + String.join("\n",
+                    jdbc.sql("explain (analyze, buffers) " + sql).param("series", series).param("limit", 10_000)
+                        .param("from", null).param("to", null).query(String.class).list()));
+        }
+        String[] names = { "statement and decoding, a run_noise row per run (SeriesQueries.POINTS now: the noisy "
+                + "runs hashed)",
+                "the same without run_noise's join", "the same joined to all of run_noise (a7f77d7's statement)",
+                "the same probing V25's index of noisy runs once per point (a lateral subquery)" };
         Runnable[] ways = { () -> queries.columns(series, 10_000, null, PointRange.Positions.ALL),
-                () -> statement(series, WITHOUT_NOISE) };
-        double[][] wall = new double[2][READS];
-        double[][] cpu = new double[2][READS];
+                () -> statement(series, WITHOUT_NOISE), () -> statement(series, NOISE_JOINED),
+                () -> statement(series, NOISY_PROBED) };
+        double[][] wall = new double[ways.length][READS];
+        double[][] cpu = new double[ways.length][READS];
         for (int i = 0; i < READS; i++) {
-            for (int way = 0; way < 2; way++) {
+            for (int way = 0; way < ways.length; way++) {
                 long cpuStarted = threads.getCurrentThreadCpuTime();
                 long started = System.nanoTime();
                 ways[way].run();
@@ -298,16 +306,27 @@ class ReadBenchmark {
                 cpu[way][i] = (threads.getCurrentThreadCpuTime() - cpuStarted) / 1e6;
             }
         }
-        for (int way = 0; way < 2; way++) {
+        for (int way = 0; way < ways.length; way++) {
             System.out.printf("IN-PROCESS %s: wall p50 %.1f ms, JVM CPU p50 %.1f ms (load %s)%n", names[way],
                     median(wall[way]), median(cpu[way]), load());
         }
     }
 
+    /** SeriesQueries.POINTS as a7f77d7 had it: joined to all of run_noise. */
+    static final String NOISE_JOINED = SeriesQueries.POINTS.replaceAll(
+            "left join \\(select run_id, true as noisy, reason from run_noise where noisy\\) n on n.run_id = r.run_id\n",
+            "left join run_noise n on n.run_id = r.run_id\n");
+
+    /** A probe per point of V25's index of noisy runs (a lateral subquery that limit 1 keeps from being joined). */
+    static final String NOISY_PROBED = SeriesQueries.POINTS.replaceAll(
+            "left join \\(select run_id, true as noisy, reason from run_noise where noisy\\) n on n.run_id = r.run_id\n",
+            "left join lateral (select true as noisy, reason from run_noise where run_id = r.run_id and noisy "
+                    + "limit 1) n on true\n");
+
     /** SeriesQueries.POINTS without its run_noise join; the same columns (noisy false, no reason). */
     static final String WITHOUT_NOISE = SeriesQueries.POINTS
         .replace("coalesce(n.noisy, false) as noisy, n.reason as noise_reason", "false as noisy, null as noise_reason")
-        .replace("left join run_noise n on n.run_id = r.run_id\n", "");
+        .replaceAll("left join \\(select run_id, true as noisy, reason from run_noise where noisy\\) n on n.run_id = r.run_id\n", "");
 
     /** SeriesQueries.POINTS with nulls for the intervals (a statement that leaves them out would send less). */
     static final String WITHOUT_INTERVALS = SeriesQueries.POINTS
