@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
@@ -44,21 +45,29 @@ final class PointColumnsJson {
      */
     static void write(PointColumns columns, Map<Long, SeriesViews.Commit> commits, JsonMapper json,
             OutputStream stream) {
+        write(columns, commits, PointFields.ALL, json, stream);
+    }
+
+    /** The same with only the per-point columns of {@code fields} (the commits and {@code commit} always). */
+    static void write(PointColumns columns, Map<Long, SeriesViews.Commit> commits, Set<PointFields> fields,
+            JsonMapper json, OutputStream stream) {
         try (JsonGenerator out = json.writer().with(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
             .createGenerator(stream)) {
-            write(columns, commits, out);
+            write(columns, commits, fields, out);
         }
     }
 
-    private static void write(PointColumns points, Map<Long, SeriesViews.Commit> commits, JsonGenerator out) {
+    private static void write(PointColumns points, Map<Long, SeriesViews.Commit> byId, Set<PointFields> fields,
+            JsonGenerator out) {
         int size = points.size;
         Map<Long, Integer> index = new HashMap<>(size * 2);
-        long[] order = new long[size];
+        // each commit looked up once, in the order first seen (boxing a Long per lookup showed in the profile)
+        SeriesViews.Commit[] commits = new SeriesViews.Commit[size];
         int[] commitIndex = new int[size];
         for (int i = 0; i < size; i++) {
             Integer known = index.putIfAbsent(points.commit[i], index.size());
             if (known == null) {
-                order[index.size() - 1] = points.commit[i];
+                commits[index.size() - 1] = byId.get(points.commit[i]);
                 commitIndex[i] = index.size() - 1;
             }
             else {
@@ -72,13 +81,13 @@ final class PointColumnsJson {
         out.writeName(SHA);
         out.writeStartArray();
         for (int c = 0; c < distinct; c++) {
-            out.writeString(commits.get(order[c]).sha());
+            out.writeString(commits[c].sha());
         }
         out.writeEndArray();
         out.writeName(TIME);
         out.writeStartArray();
         for (int c = 0; c < distinct; c++) {
-            Instant time = commits.get(order[c]).time();
+            Instant time = commits[c].time();
             if (time == null) {
                 out.writeNull();
             }
@@ -92,7 +101,7 @@ final class PointColumnsJson {
         out.writeName(AUTHOR);
         out.writeStartArray();
         for (int c = 0; c < distinct; c++) {
-            String author = commits.get(order[c]).author();
+            String author = commits[c].author();
             if (author == null) {
                 out.writeNull();
             }
@@ -105,7 +114,7 @@ final class PointColumnsJson {
         out.writeName(MESSAGE);
         out.writeStartArray();
         for (int c = 0; c < distinct; c++) {
-            out.writeString(commits.get(order[c]).message());
+            out.writeString(commits[c].message());
         }
         out.writeEndArray();
         out.writeEndObject();
@@ -117,39 +126,55 @@ final class PointColumnsJson {
         out.writeEndArray();
         out.writeName(COMMIT);
         out.writeArray(commitIndex, 0, size);
-        numbers(out, SCORE, points.score, size);
-        numbers(out, ERROR, points.error, size);
-        numbers(out, CI_LOWER, points.ciLower, size);
-        numbers(out, CI_UPPER, points.ciUpper, size);
-        out.writeName(RUN);
-        out.writeStartArray();
-        for (int i = 0; i < size; i++) {
-            out.writeString(points.run[i] == null ? null : points.run[i].toString());
+        if (fields.contains(PointFields.SCORE)) {
+            numbers(out, SCORE, points.score, size);
         }
-        out.writeEndArray();
-        out.writeName(RECORDED_AT);
-        out.writeStartArray();
-        for (int i = 0; i < size; i++) {
-            if (points.recordedAt[i] == PointColumns.NO_TIME) {
-                out.writeNull();
+        if (fields.contains(PointFields.ERROR)) {
+            numbers(out, ERROR, points.error, size);
+        }
+        if (fields.contains(PointFields.CI_LOWER)) {
+            numbers(out, CI_LOWER, points.ciLower, size);
+        }
+        if (fields.contains(PointFields.CI_UPPER)) {
+            numbers(out, CI_UPPER, points.ciUpper, size);
+        }
+        if (fields.contains(PointFields.RUN)) {
+            out.writeName(RUN);
+            out.writeStartArray();
+            for (int i = 0; i < size; i++) {
+                out.writeString(points.run[i] == null ? null : points.run[i].toString());
             }
-            else {
-                out.writeNumber(Math.floorDiv(points.recordedAt[i], 1_000_000L));
+            out.writeEndArray();
+        }
+        if (fields.contains(PointFields.RECORDED_AT)) {
+            out.writeName(RECORDED_AT);
+            out.writeStartArray();
+            for (int i = 0; i < size; i++) {
+                if (points.recordedAt[i] == PointColumns.NO_TIME) {
+                    out.writeNull();
+                }
+                else {
+                    out.writeNumber(Math.floorDiv(points.recordedAt[i], 1_000_000L));
+                }
             }
+            out.writeEndArray();
         }
-        out.writeEndArray();
-        out.writeName(NOISY);
-        out.writeStartArray();
-        for (int i = 0; i < size; i++) {
-            out.writeBoolean(points.noisy[i]);
+        if (fields.contains(PointFields.NOISY)) {
+            out.writeName(NOISY);
+            out.writeStartArray();
+            for (int i = 0; i < size; i++) {
+                out.writeBoolean(points.noisy[i]);
+            }
+            out.writeEndArray();
         }
-        out.writeEndArray();
-        out.writeName(NOISE_REASON);
-        out.writeStartArray();
-        for (int i = 0; i < size; i++) {
-            out.writeString(points.noiseReason[i]);
+        if (fields.contains(PointFields.NOISE_REASON)) {
+            out.writeName(NOISE_REASON);
+            out.writeStartArray();
+            for (int i = 0; i < size; i++) {
+                out.writeString(points.noiseReason[i]);
+            }
+            out.writeEndArray();
         }
-        out.writeEndArray();
         out.writeEndObject();
     }
 

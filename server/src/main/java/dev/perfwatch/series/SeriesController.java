@@ -1,13 +1,11 @@
 package dev.perfwatch.series;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.Writer;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.CRC32;
-import java.util.zip.CRC32C;
+import java.util.Set;
 
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -98,10 +96,18 @@ class SeriesController {
             @Parameter(description = "columns: one array per field, each commit and author once (what the timeline "
                     + "reads; answers 304 to If-None-Match); absent: a list of points",
                     schema = @Schema(allowableValues = "columns")) @RequestParam(required = false) String form,
+            @Parameter(description = "with form=columns: the per-point columns to write, comma-separated (score, "
+                    + "error, ciLower, ciUpper, run, recordedAt, noisy, noiseReason); absent: all of them")
+            @RequestParam(required = false) String fields,
             HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (form != null && !COLUMNS.equals(form)) {
             throw new InvalidInputException("form", "form must be columns, or absent for a list of points");
         }
+        if (fields != null && form == null) {
+            throw new InvalidInputException("fields", "fields chooses the columns of form=columns; the list form "
+                    + "writes every field");
+        }
+        Set<PointFields> written = PointFields.parse(fields);
         PointRange.Positions range = checkedRange(id, limit, from, to);
         if (form != null) {
             SeriesQueries.Columns columns = range.empty() ? new SeriesQueries.Columns(new PointColumns(0), Map.of())
@@ -111,11 +117,12 @@ class SeriesController {
             }
             response.setContentType(MediaType.APPLICATION_JSON_VALUE);
             if (columns.points().size() > WHOLE_BODY_POINTS) {
-                PointColumnsJson.write(columns.points(), columns.commits(), json, response.getOutputStream());
+                PointColumnsJson.write(columns.points(), columns.commits(), written, json,
+                        response.getOutputStream());
                 return;
             }
-            Body body = new Body(columns.points().size() * 256 + 1024);
-            PointColumnsJson.write(columns.points(), columns.commits(), json, body);
+            HeldBody body = new HeldBody();
+            PointColumnsJson.write(columns.points(), columns.commits(), written, json, body);
             if (new ServletWebRequest(request, response).checkNotModified(body.etag())) {
                 return; // 304: the client holds these very bytes
             }
@@ -134,33 +141,6 @@ class SeriesController {
                 PointsJson.write(point, out);
             }
             out.writeEndArray();
-        }
-    }
-
-    /**
-     * A response body held whole before its first byte is sent, so that its ETag is known for the header; it goes
-     * out with a Content-Length, not chunked (which by itself measured no faster: docs/performance.md, "Over
-     * HTTP"). {@code writeTo} hands the array itself to the stream, no copy.
-     */
-    private static final class Body extends ByteArrayOutputStream {
-
-        Body(int capacity) {
-            super(capacity);
-        }
-
-        /**
-         * A strong validator of these bytes: two different 32-bit CRCs and the length. Both CRCs are JIT intrinsics
-         * (the read with its tag measured the JVM CPU of one without, docs/performance.md), where Spring's
-         * ShallowEtagHeaderFilter would take an MD5; a validator only has to tell this series' versions apart, not
-         * resist an adversary.
-         */
-        String etag() {
-            CRC32C c = new CRC32C();
-            c.update(buf, 0, count);
-            CRC32 d = new CRC32();
-            d.update(buf, 0, count);
-            return "\"" + Long.toHexString(c.getValue() << 32 | d.getValue()) + "-" + Integer.toHexString(count)
-                    + "\"";
         }
     }
 

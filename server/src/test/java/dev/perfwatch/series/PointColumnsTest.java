@@ -101,6 +101,43 @@ class PointColumnsTest {
         assertThat(refused.json().get("field").asString()).isEqualTo("form");
     }
 
+    @Test
+    void columnsWhenFieldsChosenWriteOnlyThoseWithTheSameValues() {
+        Api api = Api.at(port);
+        upload(api, "columns-fields", 1, List.of(), "2026-03-01T00:00:00Z", "demo.Columns.fields", 1.25);
+        upload(api, "columns-fields", 2, List.of(Runs.sha(1)), "2026-03-02T00:00:00Z", "demo.Columns.fields", 2.5);
+        long series = api.get("/api/v1/series?project=columns-fields&metric=primary").json().get(0).get("id")
+            .asLong();
+        String points = "/api/v1/series/" + series + "/points?form=columns";
+        JsonNode all = api.get(points).json();
+
+        JsonNode chosen = api.get(points + "&fields=score,noisy,recordedAt").json();
+
+        assertThat(chosen.propertyNames()).containsExactly("commits", "authors", "commit", "score", "recordedAt",
+                "noisy");
+        for (String field : List.of("commits", "authors", "commit", "score", "recordedAt", "noisy")) {
+            assertThat(chosen.get(field)).as(field).isEqualTo(all.get(field));
+        }
+        assertThat(api.get(points + "&fields=score,error,ciLower,ciUpper,run,recordedAt,noisy,noiseReason").body())
+            .as("every field named is the default").isEqualTo(api.get(points).body());
+    }
+
+    @Test
+    void columnsWhenFieldsUnknownOrWithoutColumnsAnswer400NamingFields() {
+        Api api = Api.at(port);
+        upload(api, "columns-no-fields", 1, List.of(), "2026-03-01T00:00:00Z", "demo.Columns.nofields", 1);
+        long series = api.get("/api/v1/series?project=columns-no-fields&metric=primary").json().get(0).get("id")
+            .asLong();
+        String points = "/api/v1/series/" + series + "/points";
+
+        for (String read : List.of("?form=columns&fields=score,sha", "?form=columns&fields=", "?fields=score")) {
+            Api.Response refused = api.get(points + read);
+
+            assertThat(refused.status()).as(read).isEqualTo(400);
+            assertThat(refused.json().get("field").asString()).as(read).isEqualTo("fields");
+        }
+    }
+
     /** The columns turned back into the default form's list, instants as epoch milliseconds. */
     private static JsonNode expand(JsonNode columns) {
         JsonNodeFactory nodes = JsonNodeFactory.instance;

@@ -56,7 +56,7 @@ function changeAt(points, sha) {
   const difference = previous && mean !== null ? mean - previous.score : null;
   const reason = (p) => p.noiseReason ?? 'the runner flagged the run as noisy';
   return { mean, error, change, difference, previous: previous?.commit.sha ?? null, previousScore: previous?.score ?? null,
-    previousError: previous?.error ?? null, runs: at.map((p) => p.run), noisy: at.filter((p) => p.noisy).map(reason),
+    previousError: previous?.error ?? null, noisy: at.filter((p) => p.noisy).map(reason),
     previousNoisy: previous?.noisy ? reason(previous) : null };
 }
 
@@ -140,7 +140,28 @@ export function metadataValue(key, value) {
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
-async function runDetails(container, runIds) {
+/**
+ * The ids of the runs behind a commit's points in every drawn series. The timeline's read leaves the runs out
+ * (api.pointColumns: a third of its bytes, needed only here), so a series whose points lack them reads that commit's
+ * points once, runs and all.
+ */
+async function runIdsAt(lines, sha) {
+  const data = lines.flatMap((line) => [line.primary, line.alloc]).filter(Boolean);
+  const ids = await Promise.all(data.map(async (d) => {
+    const here = d.points.filter((p) => sameCommit(p.commit.sha, sha));
+    if (here.length === 0 || here.every((p) => p.run !== undefined)) {
+      return here.map((p) => p.run);
+    }
+    if (!d.series) {
+      return [];
+    }
+    return (await api.pointsAt(d.series.id, here[0].commit.sha).catch(() => [])).map((p) => p.run);
+  }));
+  return [...new Set(ids.flat().filter(Boolean))];
+}
+
+async function runDetails(container, runIdsRead) {
+  const runIds = await runIdsRead;
   const runs = await Promise.all(runIds.map((id) => api.run(id).catch(() => null)));
   replace(container, ...runs.filter(Boolean).map((run) => h('div', { class: 'run' },
     h('p', {}, h('strong', {}, run.hostClass), ` on ${run.host} · stored ${dateTime(run.createdAt)} · `,
@@ -166,8 +187,6 @@ export function renderCommitPanel(panel, sha, context) {
   const links = repositoryLinks(context.repository);
   const message = commit.message ?? '';
   const rest = message.slice(firstLine(message).length).trim();
-  const runIds = [...new Set(lines.flatMap((line) => [line.primary, line.alloc]).filter(Boolean)
-    .flatMap((data) => data.points.filter((p) => sameCommit(p.commit.sha, sha)).map((p) => p.run)))];
   const runs = h('div', { class: 'runs' }, h('p', { class: 'muted' }, 'Loading runs…'));
   const heading = h('h2', { tabindex: '-1', id: 'commit-heading' }, 'Commit ', h('code', {}, shortSha(commit.sha)));
   const hasAlloc = lines.some((line) => line.alloc);
@@ -209,6 +228,6 @@ export function renderCommitPanel(panel, sha, context) {
     runs);
   panel.hidden = false;
   panel.dataset.commit = commit.sha;
-  runDetails(runs, runIds);
+  runDetails(runs, runIdsAt(lines, sha));
   return heading;
 }

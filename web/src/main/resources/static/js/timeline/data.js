@@ -163,16 +163,21 @@ export function pointsFromColumns(columns) {
     author: author(c.author[i]),
     message: c.message[i],
   }));
+  // A column the read did not ask for (fields=) is absent: its values are undefined, not null, so that a reader
+  // can tell "not read" (the commit panel reads the runs then) from "none".
+  const column = (name) => columns[name] ?? [];
+  const [score, error, ciLower, ciUpper, run, recordedAt, noisy, noiseReason] = ['score', 'error', 'ciLower',
+    'ciUpper', 'run', 'recordedAt', 'noisy', 'noiseReason'].map(column);
   return columns.commit.map((commit, i) => ({
     commit: commits[commit],
-    score: columns.score[i],
-    error: columns.error[i],
-    ciLower: columns.ciLower[i],
-    ciUpper: columns.ciUpper[i],
-    run: columns.run[i],
-    recordedAt: iso(columns.recordedAt[i]),
-    noisy: columns.noisy[i],
-    noiseReason: columns.noiseReason[i],
+    score: score[i],
+    error: error[i],
+    ciLower: ciLower[i],
+    ciUpper: ciUpper[i],
+    run: run[i],
+    recordedAt: recordedAt[i] === undefined ? undefined : iso(recordedAt[i]),
+    noisy: noisy[i],
+    noiseReason: noiseReason[i],
   }));
 }
 

@@ -214,13 +214,17 @@ class WebUiTest extends InWebSession {
         assertThat(order).isEqualTo(List.of("a", "b", "c", "d"));
     }
 
-    /** The timeline reads form=columns (timeline/data.js turns them into points): the list form's points, each. */
+    /**
+     * The timeline reads form=columns (timeline/data.js turns them into points): the list form's points, each; and
+     * with the timeline's fields (api.js), the same points without the runs and intervals it does not draw.
+     */
     @Test
     void pointsWhenReadAsColumnsAreTheListFormsPoints() {
         browser.open(server.url() + "/favicon.svg");
         Object same = browser.executeAsync("""
                 browserDone((async () => {
                   const data = await import('/js/timeline/data.js');
+                  const api = await import('/js/api.js');
                   const read = async (path) => (await fetch(path)).json();
                   const series = await read('/api/v1/series?project=web&benchmark=BENCHMARK');
                   const ms = (time) => (time === null ? null : Date.parse(time));
@@ -232,6 +236,12 @@ class WebUiTest extends InWebSession {
                     const columns = data.pointsFromColumns(await read(`/api/v1/series/${s.id}/points?limit=5&form=columns`));
                     if (list.length === 0 || list.map(same).join() !== columns.map(same).join()) {
                       return `series ${s.id}: ${JSON.stringify(list)} against ${JSON.stringify(columns)}`;
+                    }
+                    const drawn = data.pointsFromColumns(await read(
+                      `/api/v1/series/${s.id}/points?limit=5&form=columns&fields=${api.TIMELINE_FIELDS}`));
+                    const unread = (p) => same({ ...p, run: undefined, ciLower: undefined, ciUpper: undefined });
+                    if (list.map(unread).join() !== drawn.map(same).join()) {
+                      return `series ${s.id} (fields): ${JSON.stringify(list)} against ${JSON.stringify(drawn)}`;
                     }
                     compared += list.length;
                   }
