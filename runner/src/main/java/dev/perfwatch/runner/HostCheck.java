@@ -54,7 +54,8 @@ final class HostCheck {
             half(output, "chase").ifPresent(chase -> check.put("chaseMedianNanos", ReferenceWorkload.median(chase)));
             half(output, "mix").ifPresent(mix -> check.put("mixMedianNanos", ReferenceWorkload.median(mix)));
             // The shared cache and memory: reported for people, not judged (neighbours nobody can see move it).
-            half(output, "memory").ifPresent(memory -> check.put("memoryMedianNanos", ReferenceWorkload.median(memory)));
+            half(output, "memory")
+                .ifPresent(memory -> check.put("memoryMedianNanos", ReferenceWorkload.median(memory)));
             output.lines()
                 .filter(line -> line.startsWith("warmups "))
                 .findFirst()
