@@ -1,5 +1,8 @@
 package dev.perfwatch.runner;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,7 +25,12 @@ final class JmhProgress {
 
     private static final Pattern FORK = Pattern.compile("# Fork: (\\d+) of (\\d+)");
 
+    private final Clock clock;
+
     private String phase = "build";
+
+    /** When the phase began: a page showing "wait" should also say for how long (the wait is bounded, 20-60 s). */
+    private Instant phaseStarted;
 
     private String benchmark;
 
@@ -40,8 +48,18 @@ final class JmhProgress {
 
     private int measurements;
 
+    JmhProgress() {
+        this(Clock.systemUTC());
+    }
+
+    JmhProgress(Clock clock) {
+        this.clock = clock;
+        this.phaseStarted = clock.instant();
+    }
+
     synchronized void phase(String phase) {
         this.phase = phase;
+        this.phaseStarted = clock.instant();
     }
 
     synchronized String phase() {
@@ -87,6 +105,7 @@ final class JmhProgress {
     synchronized ObjectNode json() {
         ObjectNode node = ServerClient.JSON.createObjectNode();
         node.put("phase", phase);
+        node.put("phaseSeconds", Duration.between(phaseStarted, clock.instant()).toSeconds());
         if (benchmark != null) {
             node.put("benchmark", parameters == null ? benchmark : benchmark + " " + parameters);
         }

@@ -1,5 +1,11 @@
 package dev.perfwatch.runner;
 
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicReference;
+
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,6 +40,38 @@ class JmhProgressTest {
         assertThat(json.get("iteration").asText()).isEqualTo("fork 1/1, measurement 2/3");
         assertThat(json.get("percent").asDouble()).isEqualTo(50.0);
         assertThat(json.get("etaSeconds").asLong()).isEqualTo(65);
+    }
+
+    @Test
+    void jsonWhenAPhaseLastsSaysForHowLong() {
+        // The Runners page shows "wait 12 s": a phase without its time looks the same at 1 s and at a stuck 20 min.
+        AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-24T08:00:00Z"));
+        Clock clock = new Clock() {
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return now.get();
+            }
+        };
+        JmhProgress progress = new JmhProgress(clock);
+        now.set(now.get().plusSeconds(30));
+        progress.phase("wait");
+        now.set(now.get().plusSeconds(12));
+
+        assertThat(progress.json().get("phase").asText()).isEqualTo("wait");
+        assertThat(progress.json().get("phaseSeconds").asLong()).isEqualTo(12);
+
+        progress.phase("run");
+        assertThat(progress.json().get("phaseSeconds").asLong()).isZero();
     }
 
     @Test

@@ -222,7 +222,7 @@ class JobQueueTest {
 
         JsonNode running = runner.heartbeat(attempt, """
                 {"progress": {"phase": "run", "benchmark": "a.B.c", "iteration": "measurement 2/5", "percent": 40.0,
-                 "etaSeconds": 90}, "logTail": "Iteration   1: 10 ops/s"}""").json();
+                 "etaSeconds": 90, "phaseSeconds": 12}, "logTail": "Iteration   1: 10 ops/s"}""").json();
         JsonNode listed = api.get("/api/v1/jobs?status=running&project=cancel").json();
         JsonNode runners = api.get("/api/v1/runners").json();
         Api.Response cancel = api.postJson("/api/v1/jobs/" + job + "/cancel", "");
@@ -240,6 +240,8 @@ class JobQueueTest {
         }
         assertThat(me.get("state").asString()).isEqualTo("busy");
         assertThat(me.get("progress").get("percent").asDouble()).isEqualTo(40.0);
+        // How long the phase lasts, for the Runners page's "wait 12 s".
+        assertThat(me.get("progress").get("phaseSeconds").asLong()).isEqualTo(12);
         assertThat(cancel.status()).isEqualTo(200);
         assertThat(cancel.json().get("status").asString()).isEqualTo("cancelled");
         assertThat(afterCancel.get("cancel").asBoolean()).isTrue();

@@ -175,6 +175,22 @@ class HostChecksTest {
     }
 
     @Test
+    void uploadWhenRunnerMovedToReference2IsNotJudgedByItsReference1Checks() {
+        String runner = register("upgraded-runner-1", "nc-upgraded");
+        // A runner's quiet reference-1 checks (the 8 MB chase, 20 ms here), then the same runner upgraded.
+        for (int i = 0; i < 3; i++) {
+            assertThat(check(runner, "reference-1", 20_000_000, 0.1).get("inLine").asBoolean()).isTrue();
+        }
+        UUID upgraded = UUID.randomUUID();
+        upload(upgraded, "reference-2", "nc-upgraded-project", Runs.sha(5), "upgraded-runner-1", 7_500_000,
+                7_600_000, 0.1);
+        JsonNode run = api.get("/api/v1/runs/" + upgraded).json();
+        // Against the reference-1 baseline it would be "62% less time than this runner's baseline (20.0 ms)".
+        assertThat(run.get("hostCheck").get("noisy").asBoolean()).as(run.get("hostCheck").toString()).isFalse();
+        assertThat(run.get("hostCheck").has("baselineNanos")).isFalse();
+    }
+
+    @Test
     void checkWhenLoadAboveCoresIsNotInLine() {
         String runner = register("loaded-check", "nc-load");
         JsonNode answer = check(runner, 40_000_000, 5.0);
@@ -246,20 +262,29 @@ class HostChecksTest {
     }
 
     private JsonNode check(String runner, long medianNanos, double load) {
+        return check(runner, "reference-1", medianNanos, load);
+    }
+
+    private JsonNode check(String runner, String workload, long medianNanos, double load) {
         Api.Response response = api.postJson("/api/v1/runners/" + runner + "/checks", """
-                {"workload": "reference-1", "medianNanos": %d, "spread": 0.01, "loadAverage": %s, "cores": 4}"""
-            .formatted(medianNanos, load * 4), "Bearer " + runnerToken);
+                {"workload": "%s", "medianNanos": %d, "spread": 0.01, "loadAverage": %s, "cores": 4}"""
+            .formatted(workload, medianNanos, load * 4), "Bearer " + runnerToken);
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         return response.json();
     }
 
     private Api.Response upload(UUID id, String project, String sha, String runner, long before, long after,
             double load) {
+        return upload(id, "reference-1", project, sha, runner, before, after, load);
+    }
+
+    private Api.Response upload(UUID id, String workload, String project, String sha, String runner, long before,
+            long after, double load) {
         ObjectNode run = Runs.run(id, project, sha, java.util.List.of(), null, Runs.thrpt("b.Bench.m", 100));
         ObjectNode metadata = run.putObject("metadata");
         metadata.putObject("runner").put("name", runner);
         ObjectNode hostCheck = metadata.putObject("hostCheck");
-        hostCheck.put("workload", "reference-1");
+        hostCheck.put("workload", workload);
         hostCheck.set("before", reference(before, load));
         hostCheck.set("after", reference(after, load));
         return api.postJson("/api/v1/runs", run.toString());

@@ -151,7 +151,7 @@ class RunnersPage extends UrlPage {
               r.progress?.percent !== undefined && r.progress?.percent !== null
                 ? [' ', h('progress', { max: 100, value: r.progress.percent,
                   'aria-label': `${Math.round(r.progress.percent)}% done` })] : null,
-              h('div', { class: 'muted' }, [r.progress?.phase, r.progress?.benchmark].filter(Boolean).join(' · '))]
+              h('div', { class: 'muted' }, [phase(r.progress), r.progress?.benchmark].filter(Boolean).join(' · '))]
               : '–'),
             h('td', { class: 'record' }, record(r.activity)),
             h('td', { class: 'health' }, health(r)),
@@ -167,4 +167,13 @@ class RunnersPage extends UrlPage {
     Object.assign(this.debug, { runners: runners.length,
       warnings: Object.fromEntries(byClass.map((c) => [c.hostClass, hostClassWarnings(c.runners, c.queue)])) });
   }
+}
+
+/** The phase with its time for the waits (a quiet host, a build): "wait 12 s" says whether it is stuck. */
+function phase(progress) {
+  if (!progress?.phase) {
+    return null;
+  }
+  const seconds = progress.phaseSeconds;
+  return progress.phase !== 'run' && Number.isFinite(seconds) ? `${progress.phase} ${seconds} s` : progress.phase;
 }

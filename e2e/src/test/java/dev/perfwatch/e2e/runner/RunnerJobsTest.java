@@ -80,11 +80,14 @@ class RunnerJobsTest {
         assertThat(run.get("metadata").get("host").has("loadAverage")).isTrue();
         // The reference workload ran before and after JMH, and the server judged the host (docs/runner.md).
         assertThat(run.get("metadata").get("hostCheck").get("before").get("medianNanos").asLong()).isPositive();
-        assertThat(run.get("metadata").get("hostCheck").get("after").get("samplesNanos")).hasSize(7);
+        assertThat(run.get("metadata").get("hostCheck").get("after").get("samplesNanos")).hasSize(15);
+        assertThat(run.get("metadata").get("hostCheck").get("workload").asString()).isEqualTo("reference-2");
         assertThat(run.get("hostCheck").has("noisy")).isTrue();
         // Which processes were busy and which half of the workload moved, so that a verdict names its cause.
         assertThat(run.get("metadata").get("hostCheck").get("before").get("busyProcesses").isArray()).isTrue();
         assertThat(run.get("metadata").get("hostCheck").get("after").get("mixMedianNanos").asLong()).isPositive();
+        // The shared-cache chase is reported beside, not judged.
+        assertThat(run.get("metadata").get("hostCheck").get("after").get("memoryMedianNanos").asLong()).isPositive();
         // It waited for a quiet host first, at most --quiet-wait (quiet or not depends on the machine's load).
         assertThat(run.get("metadata").get("quietWait").get("limitSeconds").asDouble()).isEqualTo(1.0);
         assertThat(run.get("metadata").get("quietWait").get("seconds").asDouble()).isBetween(0.0, 10.0);
