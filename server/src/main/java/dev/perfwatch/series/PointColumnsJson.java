@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
@@ -139,56 +140,45 @@ final class PointColumnsJson {
             numbers(out, CI_UPPER, points.ciUpper, size);
         }
         if (fields.contains(PointFields.RUN)) {
-            out.writeName(RUN);
-            out.writeStartArray();
-            for (int i = 0; i < size; i++) {
-                out.writeString(points.run[i] == null ? null : points.run[i].toString());
-            }
-            out.writeEndArray();
+            column(out, RUN, size, i -> out.writeString(points.run[i] == null ? null : points.run[i].toString()));
         }
         if (fields.contains(PointFields.RECORDED_AT)) {
-            out.writeName(RECORDED_AT);
-            out.writeStartArray();
-            for (int i = 0; i < size; i++) {
+            column(out, RECORDED_AT, size, i -> {
                 if (points.recordedAt[i] == PointColumns.NO_TIME) {
                     out.writeNull();
                 }
                 else {
                     out.writeNumber(Math.floorDiv(points.recordedAt[i], 1_000_000L));
                 }
-            }
-            out.writeEndArray();
+            });
         }
         if (fields.contains(PointFields.NOISY)) {
-            out.writeName(NOISY);
-            out.writeStartArray();
-            for (int i = 0; i < size; i++) {
-                out.writeBoolean(points.noisy[i]);
-            }
-            out.writeEndArray();
+            column(out, NOISY, size, i -> out.writeBoolean(points.noisy[i]));
         }
         if (fields.contains(PointFields.NOISE_REASON)) {
-            out.writeName(NOISE_REASON);
-            out.writeStartArray();
-            for (int i = 0; i < size; i++) {
-                out.writeString(points.noiseReason[i]);
-            }
-            out.writeEndArray();
+            column(out, NOISE_REASON, size, i -> out.writeString(points.noiseReason[i]));
         }
         out.writeEndObject();
     }
 
-    private static void numbers(JsonGenerator out, SerializableString name, double[] values, int size) {
+    /** One column: its name, then an array of {@code size} values, each written by {@code value}. */
+    private static void column(JsonGenerator out, SerializableString name, int size, IntConsumer value) {
         out.writeName(name);
         out.writeStartArray();
         for (int i = 0; i < size; i++) {
+            value.accept(i);
+        }
+        out.writeEndArray();
+    }
+
+    private static void numbers(JsonGenerator out, SerializableString name, double[] values, int size) {
+        column(out, name, size, i -> {
             if (Double.isFinite(values[i])) {
                 out.writeNumber(values[i]);
             }
             else {
                 out.writeNull();
             }
-        }
-        out.writeEndArray();
+        });
     }
 }
