@@ -123,13 +123,8 @@ class RunStore {
                   and kernel is not distinct from coalesce(:kernel, kernel)
                   and updated_at > now() - interval '1 hour'
                 """)
-            .param("name", host.name())
-            .param("hostClass", host.hostClass())
-            .param("cpuModel", host.cpuModel())
-            .param("cores", host.cores())
-            .param("memoryMb", host.memoryMb())
-            .param("os", host.os())
-            .param("kernel", host.kernel())
+            // the host's record components by name: name, hostClass, cpuModel, cores, memoryMb, os, kernel
+            .paramSource(host)
             .query(Long.class)
             .optional();
         if (unchanged.isPresent()) {
@@ -148,13 +143,7 @@ class RunStore {
                     updated_at = now()
                 returning id
                 """)
-            .param("name", host.name())
-            .param("hostClass", host.hostClass())
-            .param("cpuModel", host.cpuModel())
-            .param("cores", host.cores())
-            .param("memoryMb", host.memoryMb())
-            .param("os", host.os())
-            .param("kernel", host.kernel())
+            .paramSource(host)
             .query(Long.class)
             .single();
     }
