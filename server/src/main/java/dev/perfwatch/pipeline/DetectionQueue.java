@@ -20,6 +20,6 @@ class DetectionQueue {
 
     @EventListener
     void runIngested(RunIngested run) {
-        store.enqueue(run.run());
+        store.enqueue(run.run(), run.branch(), run.commit());
     }
 }

@@ -25,28 +25,59 @@ class PipelineStore {
         this.jdbc = jdbc;
     }
 
-    void enqueue(UUID run) {
-        jdbc.sql("insert into detection_task (run_id) values (:run) on conflict do nothing").param("run", run).update();
+    /** Queues the run with its branch and commit position, by which {@link #takeTask} orders a branch's runs. */
+    void enqueue(UUID run, long branch, long commit) {
+        jdbc.sql("""
+                insert into detection_task (run_id, branch_id, position)
+                values (:run, :branch, (select position from branch_commit
+                                        where branch_id = :branch and commit_id = :commit))
+                on conflict do nothing
+                """)
+            .param("run", run)
+            .param("branch", branch)
+            .param("commit", commit)
+            .update();
     }
 
     /**
-     * The oldest due run, its task taken: locked (other instances skip it) and deleted in this transaction, so that
-     * it is gone when the detection commits and back when it rolls back. With the run's row: one statement where
-     * taking, reading the run and deleting the task were three.
+     * The next due run, its task taken: locked (other instances skip it) and deleted in this transaction, so that it is
+     * gone when the detection commits and back when it rolls back. With the run's row: one statement where taking,
+     * reading the run and deleting the task were three. Which run: the branch of the oldest due task is served first
+     * (no branch waits behind another's burst), and of that branch the run at the earliest commit, whatever order the
+     * runs arrived in. A run detected after a later commit's is late and re-detects its series over their whole
+     * history (Redetection); two uploaders storing neighbouring commits made every other run of a backlog late. Where
+     * other instances hold every due task of that branch, the oldest due task anywhere.
      */
     Optional<RunRow> takeTask(String project) {
         return jdbc.sql("""
-                with taken as (
+                with oldest as (
+                    select t.branch_id
+                    from detection_task t
+                    join run r on r.id = t.run_id
+                    join project p on p.id = r.project_id
+                    where t.next_attempt_at <= now()
+                      and (cast(:project as text) is null or p.name = :project)
+                    order by t.next_attempt_at, t.created_at
+                    limit 1),
+                taken as (
                     delete from detection_task
-                    where run_id = (select t.run_id
-                                    from detection_task t
-                                    join run r on r.id = t.run_id
-                                    join project p on p.id = r.project_id
-                                    where t.next_attempt_at <= now()
-                                      and (cast(:project as text) is null or p.name = :project)
-                                    order by t.next_attempt_at, t.created_at
-                                    limit 1
-                                    for update of t skip locked)
+                    where run_id = coalesce(
+                        (select t.run_id
+                         from detection_task t
+                         where t.branch_id = (select branch_id from oldest)
+                           and t.next_attempt_at <= now()
+                         order by t.position nulls last, t.created_at
+                         limit 1
+                         for update of t skip locked),
+                        (select t.run_id
+                         from detection_task t
+                         join run r on r.id = t.run_id
+                         join project p on p.id = r.project_id
+                         where t.next_attempt_at <= now()
+                           and (cast(:project as text) is null or p.name = :project)
+                         order by t.next_attempt_at, t.created_at
+                         limit 1
+                         for update of t skip locked))
                     returning run_id)
                 select r.id, r.project_id, p.name as project, p.repository, p.default_branch, r.branch_id,
                        b.name as branch, r.commit_id, r.host_class

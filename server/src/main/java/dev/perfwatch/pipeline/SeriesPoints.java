@@ -121,9 +121,7 @@ class SeriesPoints {
                 with queued as (
                     select exists (select 1
                                    from detection_task t
-                                   join run x on x.id = t.run_id
-                                   join branch_commit bc on bc.branch_id = x.branch_id and bc.commit_id = x.commit_id
-                                   where x.branch_id = :branch and t.run_id <> :run and bc.position <= :position)
+                                   where t.branch_id = :branch and t.run_id <> :run and t.position <= :position)
                            as queued)
                 select s.id, s.detected_position, cast(cast(s.xmin as text) as bigint) as stamp, q.queued
                 from series s cross join queued q
