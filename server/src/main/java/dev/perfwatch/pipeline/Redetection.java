@@ -37,10 +37,18 @@ class Redetection {
 
     private final ChangeAlerts changeAlerts;
 
-    Redetection(PipelineStore store, SuspectStore suspectStore, ChangeAlerts changeAlerts) {
+    private final io.micrometer.core.instrument.Counter redetected;
+
+    Redetection(PipelineStore store, SuspectStore suspectStore, ChangeAlerts changeAlerts,
+            io.micrometer.core.instrument.MeterRegistry meters) {
         this.store = store;
         this.suspectStore = suspectStore;
         this.changeAlerts = changeAlerts;
+        // On /actuator/prometheus: each is a replay of a whole history, the costliest thing detection does.
+        this.redetected = io.micrometer.core.instrument.Counter.builder("perfwatch.detection.redetected")
+            .description("series detected again over their whole history because a run arrived after a later"
+                    + " commit's run was detected")
+            .register(meters);
     }
 
     /** What the whole history holds that is not stored yet, for the caller's policy (recent or historical). */
@@ -52,6 +60,7 @@ class Redetection {
      */
     List<Missing> redetect(PipelineStore.SeriesRow series, Tracker tracker,
             java.util.function.BiFunction<PipelineStore.SeriesRow, RunAnalysis.Commits, dev.perfwatch.detection.Series> as) {
+        redetected.increment();
         RunAnalysis.Commits commits = RunAnalysis.Commits.of(store.history(series.id()));
         List<Replay.Report> reports = new Replay(tracker, null).run(as.apply(series, commits));
         Map<Long, Replay.Report> held = new HashMap<>();

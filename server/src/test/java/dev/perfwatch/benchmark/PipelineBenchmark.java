@@ -90,6 +90,7 @@ class PipelineBenchmark {
         Uploads.of(UPLOADERS, 50, n -> codespeedPost("cs-warm-up", n)).run(api, "/result/add/json/");
         drain();
         ServerCpu.Mark before = cpu.mark();
+        double redetected = redetected();
         Uploads uploads = Uploads.of(UPLOADERS, POSTS, n -> codespeedPost("cs-bench", n));
         double posted = uploads.run(api, "/result/add/json/");
         ServerCpu.Mark stored = cpu.mark();
@@ -105,6 +106,8 @@ class PipelineBenchmark {
                 detected.postgresMinus(before) / results / 1e3, detected.clientMinus(before) / results / 1e3,
                 detected.serverThreadsMinus(before) / results / 1e3,
                 detected.pipelineThreadsMinus(before) / results / 1e3, ServerCpu.load());
+        System.out.printf("CODESPEED series re-detected over their whole history after a late run: %.0f of %d%n",
+                redetected() - redetected, results);
         assertThat(jdbc.sql("select count(*) from run r join project p on p.id = r.project_id where p.name = 'cs-bench'")
             .query(Long.class).single()).isEqualTo(POSTS);
     }
@@ -119,6 +122,7 @@ class PipelineBenchmark {
         Uploads uploads = Uploads.of(UPLOADERS, KEEP_UP_RUNS, n -> run("keep-up", n, IngestBenchmark.jmhFile(random),
                 null));
         ServerCpu.Mark before = cpu.mark();
+        double redetected = redetected();
         double ingested = uploads.run(api, "/api/v1/runs");
         long backlog = tasks();
         ServerCpu.Mark stored = cpu.mark();
@@ -135,6 +139,8 @@ class PipelineBenchmark {
                 stored.postgresMinus(before) / results / 1e3, detected.postgresMinus(before) / results / 1e3,
                 detected.serverThreadsMinus(before) / results / 1e3,
                 detected.pipelineThreadsMinus(before) / results / 1e3, ServerCpu.load());
+        System.out.printf("KEEP-UP series re-detected over their whole history after a late run: %.0f of %d%n",
+                redetected() - redetected, KEEP_UP_RUNS * 250);
     }
 
     @Test
@@ -146,6 +152,7 @@ class PipelineBenchmark {
         Uploads uploads = Uploads.of(IMPORT_UPLOADERS, IMPORT_RUNS, n -> run("import", n, smallRun(random, n),
                 first.plusDays(n) + "Z"));
         ServerCpu.Mark before = cpu.mark();
+        double redetected = redetected();
         double ingested = uploads.run(api, "/api/v1/runs");
         long backlog = tasks();
         double drained = drain();
@@ -157,6 +164,12 @@ class PipelineBenchmark {
                 detected.jvmMinus(before) / IMPORT_RUNS / 1e6, detected.postgresMinus(before) / IMPORT_RUNS / 1e6,
                 ServerCpu.load());
         assertThat(tasks()).isZero();
+    }
+
+    /** Series detected again over their whole history so far (Redetection's counter). */
+    private double redetected() {
+        return server.getBean(io.micrometer.core.instrument.MeterRegistry.class)
+            .counter("perfwatch.detection.redetected").count();
     }
 
     private long tasks() {
