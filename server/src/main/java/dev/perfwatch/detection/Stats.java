@@ -106,21 +106,45 @@ final class Stats {
         return (n % 2 == 1) ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
-    /** Median of a small window, using a caller-owned scratch array to avoid allocation in hot loops. */
-    static double windowMedian(double[] values, int from, int to, double[] scratch) {
-        int n = to - from;
-        System.arraycopy(values, from, scratch, 0, n);
-        // insertion sort: windows are a handful of values
-        for (int i = 1; i < n; i++) {
-            double v = scratch[i];
-            int j = i - 1;
-            while (j >= 0 && scratch[j] > v) {
-                scratch[j + 1] = scratch[j];
-                j--;
+    /**
+     * Inserts {@code value} into {@code sorted[0, size)}, kept in {@link Double#compare} order (that of
+     * {@link java.util.Arrays#sort(double[])}); returns the new size. The array must have room for it.
+     */
+    static int insert(double[] sorted, int size, double value) {
+        int lo = 0;
+        int hi = size;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Double.compare(sorted[mid], value) <= 0) {
+                lo = mid + 1;
             }
-            scratch[j + 1] = v;
+            else {
+                hi = mid;
+            }
         }
-        return sortedMedian(scratch, n);
+        System.arraycopy(sorted, lo, sorted, lo + 1, size - lo);
+        sorted[lo] = value;
+        return size + 1;
+    }
+
+    /** Removes one {@code value} (to the bit) from {@code sorted[0, size)}, kept as {@link #insert} keeps it. */
+    static int remove(double[] sorted, int size, double value) {
+        int lo = 0;
+        int hi = size;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Double.compare(sorted[mid], value) < 0) {
+                lo = mid + 1;
+            }
+            else {
+                hi = mid;
+            }
+        }
+        if (lo == size || Double.compare(sorted[lo], value) != 0) {
+            throw new IllegalArgumentException("not in the window: " + value);
+        }
+        System.arraycopy(sorted, lo + 1, sorted, lo, size - lo - 1);
+        return size - 1;
     }
 
     /** Standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9). */
