@@ -228,49 +228,92 @@ class RunAnalysis {
         return run.branchName().equals(run.defaultBranch()) || properties.trackedBranches().contains(run.branchName());
     }
 
-    /** A series' results as the detector's points: one index per commit, re-runs of a commit sharing it. */
-    record Commits(List<Point> points, List<Long> commitIds, List<List<UUID>> runs) {
+    /**
+     * A series' results as the detector's points: one index per commit, re-runs of a commit sharing it. Built for
+     * every series of every run from its 200 rows, so it keeps each commit's id and first row in arrays rather than
+     * a boxed id and a list of runs per commit; the runs are read from the rows when a change point asks for them.
+     */
+    static final class Commits {
+
+        private final List<Point> points;
+
+        private final List<PipelineStore.PointRow> rows;
+
+        private final long[] ids;
+
+        /** The first row of each commit, and the number of rows after the last commit's. */
+        private final int[] starts;
+
+        private final int size;
+
+        private Commits(List<Point> points, List<PipelineStore.PointRow> rows, long[] ids, int[] starts, int size) {
+            this.points = points;
+            this.rows = rows;
+            this.ids = ids;
+            this.starts = starts;
+            this.size = size;
+        }
 
         static Commits of(List<PipelineStore.PointRow> rows) {
-            List<Point> points = new ArrayList<>(rows.size());
-            List<Long> commits = new ArrayList<>();
-            List<List<UUID>> runs = new ArrayList<>();
+            int n = rows.size();
+            List<Point> points = new ArrayList<>(n);
+            long[] ids = new long[n];
+            int[] starts = new int[n + 1];
+            int size = 0;
+            int i = 0;
             // A series is one branch's: its rows share a position exactly when they share a commit, and a commit id
             // compares without reading two BigDecimals (a sixth of a detection when compared by position).
-            long last = 0;
             for (PipelineStore.PointRow row : rows) {
-                if (commits.isEmpty() || row.commit() != last) {
-                    commits.add(row.commit());
-                    runs.add(new ArrayList<>());
-                    last = row.commit();
+                if (size == 0 || row.commit() != ids[size - 1]) {
+                    ids[size] = row.commit();
+                    starts[size] = i;
+                    size++;
                 }
-                int index = commits.size() - 1;
-                runs.get(index).add(row.run());
-                points.add(new Point(index, row.score(), row.error(), row.forks(), row.value()));
+                points.add(new Point(size - 1, row.score(), row.error(), row.forks(), row.value()));
+                i++;
             }
-            return new Commits(points, commits, runs);
+            starts[size] = n;
+            return new Commits(points, rows instanceof java.util.RandomAccess ? rows : new ArrayList<>(rows), ids,
+                    starts, size);
+        }
+
+        List<Point> points() {
+            return points;
         }
 
         int size() {
-            return commitIds.size();
+            return size;
         }
 
         long commit(int index) {
-            return commitIds.get(index);
+            if (index < 0 || index >= size) {
+                throw new IndexOutOfBoundsException(index);
+            }
+            return ids[index];
         }
 
         int indexOf(long commit) {
-            return commitIds.indexOf(commit);
+            for (int i = 0; i < size; i++) {
+                if (ids[i] == commit) {
+                    return i;
+                }
+            }
+            return -1;
         }
 
         List<UUID> runsAt(int index) {
-            return runs.get(index);
+            return runs(index, index);
         }
 
         List<UUID> runsAround(int index, int reach) {
+            return runs(Math.max(0, index - reach), Math.min(size - 1, index + reach));
+        }
+
+        /** The runs of the commits from {@code first} to {@code last}, in row order. */
+        private List<UUID> runs(int first, int last) {
             List<UUID> out = new ArrayList<>();
-            for (int i = Math.max(0, index - reach); i <= Math.min(size() - 1, index + reach); i++) {
-                out.addAll(runs.get(i));
+            for (int r = starts[first]; r < starts[last + 1]; r++) {
+                out.add(rows.get(r).run());
             }
             return out;
         }
