@@ -85,12 +85,25 @@ public final class Replay {
     }
 
     public List<Report> run(Series series) {
+        return run(series, Integer.MIN_VALUE, List.of());
+    }
+
+    /**
+     * The replay of the points from commit index {@code from} on, each detected on the history up to it as in
+     * {@link #run(Series)}, with the change points reported before {@code from} given ({@link #reportedBefore}): where the
+     * history before {@code from} did not change, this is what the whole replay would say from there, at the cost
+     * of the commits from {@code from} alone.
+     */
+    public List<Report> run(Series series, int from, List<Report> before) {
         List<Point> points = new ArrayList<>(series.points());
         points.sort(Comparator.comparingInt(Point::index));
-        List<Report> reports = new ArrayList<>();
+        List<Report> reports = new ArrayList<>(before);
         for (int i = 1; i <= points.size(); i++) {
             if (i < points.size() && points.get(i).index() == points.get(i - 1).index()) {
                 continue; // re-runs of one commit arrive together
+            }
+            if (points.get(i - 1).index() < from) {
+                continue;
             }
             Series prefix = new Series(series.name(), series.better(), points.subList(0, i), series.resolution());
             int newest = points.get(i - 1).index();
@@ -157,6 +170,21 @@ public final class Replay {
                     old.reason()));
             }
         }
+    }
+
+    /**
+     * A change point reported before a replay's first commit, as the report the replay would hold for it: where it
+     * stands as {@link Tracker.Known} says, its status one that stands so ({@code modeChange}: a void one was a
+     * mode change rather than transient).
+     */
+    public static Report reportedBefore(Tracker.Known known, boolean modeChange) {
+        Status status = switch (known.standing()) {
+            case ALERTED -> Status.ALERTED;
+            case KEPT -> Status.HISTORICAL;
+            case VOID -> modeChange ? Status.MODE_CHANGE : Status.TRANSIENT;
+            case DISMISSED -> Status.DISMISSED;
+        };
+        return new Report(known.change(), known.change(), known.change().index(), status, status.notified(), "");
     }
 
     private static Tracker.Known known(Report report) {

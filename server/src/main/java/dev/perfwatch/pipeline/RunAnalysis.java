@@ -143,7 +143,7 @@ class RunAnalysis {
         // A run older than runs already stored changed the history they were detected on: detect it again whole.
         for (PipelineStore.SeriesRow row : series) {
             if (late.contains(row.id())) {
-                for (Redetection.Missing missing : redetection.redetect(row, tracker, this::series)) {
+                for (Redetection.Missing missing : redetection.redetect(row, run.commit(), tracker, this::series)) {
                     place(run, row, missing.commits(), missing.found(), recent);
                 }
             }
