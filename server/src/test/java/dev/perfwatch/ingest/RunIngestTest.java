@@ -240,6 +240,48 @@ class RunIngestTest {
     }
 
     @Test
+    void uploadJmhWithParentsAndCommitTimePlacesAHistoryPostedBackwardsInCommitOrder() {
+        String file = Runs.thrpt("demo.Bench.backfill", 500).toString();
+        long day = 86_400;
+        // Posted newest first, as a backfill script may: the parents and times place each commit.
+        for (int n = 5; n >= 1; n--) {
+            String path = "/api/v1/runs/jmh?project=jmh-backfill&branch=main&hostClass=8-core&commit=" + Runs.sha(n)
+                    + (n == 1 ? "&parents=" : "&parents=" + Runs.sha(n - 1)) + "&commitTime=" + (1_700_000_000 + n * day);
+            Api.Response response = Api.at(port).postJson(path, file);
+            assertThat(response.status()).as(response.body()).isEqualTo(201);
+        }
+
+        assertThat(jdbc.sql("""
+                select c.sha from branch_commit bc join branch b on b.id = bc.branch_id
+                join project p on p.id = b.project_id join commit c on c.id = bc.commit_id
+                where p.name = 'jmh-backfill' order by bc.position
+                """).query(String.class).list())
+            .containsExactly(Runs.sha(1), Runs.sha(2), Runs.sha(3), Runs.sha(4), Runs.sha(5));
+        assertThat(jdbc.sql("""
+                select c.time from commit c join project p on p.id = c.project_id
+                where p.name = 'jmh-backfill' and c.sha = :sha
+                """).param("sha", Runs.sha(3))
+            .query(java.time.OffsetDateTime.class).single().toInstant())
+            .isEqualTo(java.time.Instant.ofEpochSecond(1_700_000_000 + 3 * day));
+    }
+
+    @Test
+    void uploadJmhWithAMalformedParentOrTimeIsA400NamingTheParameterAndStoresNothing() {
+        String file = Runs.thrpt("demo.Bench.malformed", 500).toString();
+        String path = "/api/v1/runs/jmh?project=jmh-malformed&branch=main&hostClass=8-core&commit=" + Runs.sha(1);
+
+        Api.Response parent = Api.at(port).postJson(path + "&parents=HEAD%5E", file);
+        Api.Response time = Api.at(port).postJson(path + "&commitTime=yesterday", file);
+
+        assertThat(parent.status()).isEqualTo(400);
+        assertThat(parent.body()).contains("parents").contains("HEAD^");
+        assertThat(time.status()).isEqualTo(400);
+        assertThat(time.body()).contains("commitTime");
+        assertThat(jdbc.sql("select count(*) from project where name = 'jmh-malformed'").query(Integer.class).single())
+            .isZero();
+    }
+
+    @Test
     void uploadWhenSampleModeStoresIterationMeansAndTheHistogram() {
         ObjectNode element = Runs.json.createObjectNode();
         element.put("benchmark", "demo.Bench.sampled");

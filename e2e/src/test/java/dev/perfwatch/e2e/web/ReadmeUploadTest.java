@@ -21,9 +21,10 @@ import dev.perfwatch.e2e.ServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Results uploaded exactly as the README's curl shows (the command is read from README.md, so the two cannot
- * drift): only a sha, no commit time. They must be drawn on the default timeline, at the time they were recorded,
- * and say so, instead of "No results for this selection" on a 1970 axis.
+ * Results uploaded exactly as the README's curl shows (the command is read from README.md, so the two cannot drift):
+ * its commit's parents and time place a history uploaded in any order in commit order. Uploaded with a sha alone,
+ * results must be drawn on the default timeline at the time they were recorded, and say so, instead of "No results
+ * for this selection" on a 1970 axis.
  */
 @ExtendWith(WebSession.Extension.class)
 class ReadmeUploadTest {
@@ -36,10 +37,52 @@ class ReadmeUploadTest {
     Path project;
 
     @Test
-    void timelineWhenResultsCameWithoutCommitTimeDrawsThemWhenTheyWereRecorded() throws Exception {
+    void theReadmesCommandPlacesAHistoryUploadedOutOfOrderInCommitOrder() throws Exception {
         ServerProcess server = WebSession.current().server;
         Browser browser = WebSession.current().browser;
         String curl = readmeCurl().replace("http://localhost:8080", server.url());
+        git("init", "-q", "-b", "main");
+        List<String> shas = new ArrayList<>();
+        double[] scores = { 1_000_000, 950_000, 900_000 };
+        for (int i = 0; i < scores.length; i++) {
+            Files.writeString(project.resolve("result.json"), jmhResult(scores[i]));
+            git("add", "result.json");
+            run(List.of("git", "-c", "user.name=Readme", "-c", "user.email=readme@example.org", "-c",
+                    "commit.gpgsign=false", "commit", "-q", "-m", "Score " + scores[i]),
+                    Map.of("GIT_COMMITTER_DATE", "2026-11-0" + (i + 1) + "T12:00:00Z"));
+            shas.add(git("rev-parse", "HEAD").strip());
+        }
+        // A backfill that posts the newest commit first, then the rest.
+        for (int i : new int[] { 2, 0, 1 }) {
+            git("checkout", "-q", shas.get(i));
+            assertThat(run(List.of("sh", "-c", curl))).as(curl).contains("\"id\"");
+        }
+
+        browser.open("about:blank");
+        browser.open(server.url() + "/#/timeline?project=my-project");
+        browser.await(READY);
+
+        @SuppressWarnings("unchecked")
+        List<Number> ys = (List<Number>) browser.script("return window.perfwatch.timeline.charts.primary.data.datasets"
+                + ".filter((d) => d.role === 'score').flatMap((d) => d.data.map((p) => p.y))");
+        assertThat(ys).as("in commit order, not upload order").containsExactly(1_000_000, 950_000, 900_000);
+        @SuppressWarnings("unchecked")
+        List<Number> xs = (List<Number>) browser.script("return window.perfwatch.timeline.charts.primary.data.datasets"
+                + ".filter((d) => d.role === 'score').flatMap((d) => d.data.map((p) => p.x))");
+        assertThat(xs).as("drawn at the commits' times").containsExactly(
+                Instant.parse("2026-11-01T12:00:00Z").toEpochMilli(), Instant.parse("2026-11-02T12:00:00Z").toEpochMilli(),
+                Instant.parse("2026-11-03T12:00:00Z").toEpochMilli());
+    }
+
+    @Test
+    void timelineWhenResultsCameWithoutCommitTimeDrawsThemWhenTheyWereRecorded() throws Exception {
+        ServerProcess server = WebSession.current().server;
+        Browser browser = WebSession.current().browser;
+        // The README's command as an uploader that knows only the sha sends it: no parents, no time.
+        String curl = readmeCurl().replace("http://localhost:8080", server.url())
+            .replaceFirst("&parents=\\$\\([^)]*\\)", "").replaceFirst("&commitTime=\\$\\([^)]*\\)", "")
+            .replace("project=my-project", "project=sha-only");
+        assertThat(curl).doesNotContain("parents=").doesNotContain("commitTime=");
         Instant started = Instant.now().minusSeconds(5);
         List<String> shas = new ArrayList<>();
         git("init", "-q", "-b", "main");
@@ -55,7 +98,7 @@ class ReadmeUploadTest {
         // From a blank page: a timeline the class before left open is 'ready' already, and the await would read
         // its counts instead of this project's.
         browser.open("about:blank");
-        browser.open(server.url() + "/#/timeline?project=my-project");
+        browser.open(server.url() + "/#/timeline?project=sha-only");
         browser.await(READY);
 
         assertThat(browser.script("return Object.values(window.perfwatch.timeline.counts).reduce((a, b) => a + b, 0)"))
@@ -67,7 +110,7 @@ class ReadmeUploadTest {
             .as("drawn when recorded, not at 1970").isGreaterThanOrEqualTo(started.toEpochMilli()));
         assertThat(browser.element("#main").getText()).doesNotContain("No results");
 
-        browser.open(server.url() + "/#/timeline?project=my-project&commit=" + shas.get(1));
+        browser.open(server.url() + "/#/timeline?project=sha-only&commit=" + shas.get(1));
         browser.await(READY + " && !document.getElementById('commit-panel').hidden");
         assertThat(browser.element("#commit-panel").getText()).contains("recorded").contains("(no commit time)");
         assertThat(browser.log().stream().filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
@@ -107,8 +150,13 @@ class ReadmeUploadTest {
     }
 
     private String run(List<String> command) throws Exception {
+        return run(command, Map.of());
+    }
+
+    private String run(List<String> command, Map<String, String> environment) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
         builder.environment().putAll(Map.of("TOKEN", ServerProcess.ADMIN_TOKEN));
+        builder.environment().putAll(environment);
         Process process = builder.start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
