@@ -65,11 +65,12 @@ class ReadmeUploadTest {
         @SuppressWarnings("unchecked")
         List<Number> ys = (List<Number>) browser.script("return window.perfwatch.timeline.charts.primary.data.datasets"
                 + ".filter((d) => d.role === 'score').flatMap((d) => d.data.map((p) => p.y))");
-        assertThat(ys).as("in commit order, not upload order").containsExactly(1_000_000, 950_000, 900_000);
+        assertThat(ys.stream().map(Number::doubleValue).toList()).as("in commit order, not upload order")
+            .containsExactly(1_000_000.0, 950_000.0, 900_000.0);
         @SuppressWarnings("unchecked")
         List<Number> xs = (List<Number>) browser.script("return window.perfwatch.timeline.charts.primary.data.datasets"
                 + ".filter((d) => d.role === 'score').flatMap((d) => d.data.map((p) => p.x))");
-        assertThat(xs).as("drawn at the commits' times").containsExactly(
+        assertThat(xs.stream().map(Number::longValue).toList()).as("drawn at the commits' times").containsExactly(
                 Instant.parse("2026-11-01T12:00:00Z").toEpochMilli(), Instant.parse("2026-11-02T12:00:00Z").toEpochMilli(),
                 Instant.parse("2026-11-03T12:00:00Z").toEpochMilli());
     }
