@@ -183,7 +183,7 @@ export function labelPlaces(chart, items, reserved = 0) {
     }
     const width = Math.min(labelWidth(chart, text, item.triaged), room);
     const left = Math.min(Math.max(x - width / 2, area.left), area.right - width);
-    placed.push({ index, left, width, text, shift: left - (x - width / 2) });
+    placed.push({ index, left, width, text, shift: left + width / 2 - pluginCentre(x, width, area) });
   });
   placed.sort((a, b) => a.left - b.left);
   const ends = [];
@@ -198,6 +198,26 @@ export function labelPlaces(chart, items, reserved = 0) {
     }
   }
   return out;
+}
+
+/**
+ * Where the annotation plugin centres a line's label before adding its xAdjust: on the line, but moved inside the
+ * chart area (and the label's 3 px padding) when it would stick out. The shift is counted from there: counted from the
+ * line, a label near the right edge was moved twice, out of the chart at the left, over the y axis, on a phone.
+ */
+function pluginCentre(x, width, area, padding = 3) {
+  const half = width / 2;
+  if (width > area.right - area.left) {
+    return (area.left + area.right) / 2;
+  }
+  let centre = x;
+  if (area.left >= centre - padding - half) {
+    centre = area.left + padding + half;
+  }
+  if (area.right <= centre + padding + half) {
+    centre = area.right - padding - half;
+  }
+  return centre;
 }
 
 /**

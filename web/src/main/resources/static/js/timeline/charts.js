@@ -215,6 +215,13 @@ export function timelineChart(canvas, options) {
       onHover: (event, elements, chart) => {
         chart.canvas.style.cursor = elements.length ? 'pointer' : 'crosshair';
       },
+      // The title's lines are for the width the chart has: drawn at a desktop's and then narrowed to a phone's,
+      // one line was squeezed illegible.
+      onResize: (chart, size) => {
+        if (options.title) {
+          chart.options.plugins.title.text = wrapTitle(options.title, size.width);
+        }
+      },
       scales: {
         x: {
           type: 'linear',
