@@ -37,10 +37,12 @@ async function optional(path) {
   }
 }
 
-function card(id, title, count, body, more) {
+/** A home card; {@code count} in its badge, followed by {@code counted} ("open") where the list shows more than it counts. */
+function card(id, title, count, body, more, counted = '') {
   return h('article', { class: 'card', id, 'aria-labelledby': `${id}-title` },
     h('div', { class: 'card-head' }, h('h2', { id: `${id}-title` }, title),
-      count === null ? null : h('span', { class: count ? 'badge warn' : 'badge' }, String(count))),
+      count === null ? null : h('span', { class: count ? 'badge warn' : 'badge' },
+        counted ? `${count} ${counted}` : String(count))),
     body, more ? h('p', { class: 'more' }, more) : null);
 }
 
@@ -94,7 +96,9 @@ class HomePage extends UrlPage {
         h('span', { class: 'muted' }, ` · ${group.project} · `,
           h('a', { href: href('timeline', { project: group.project, commit: group.commit?.sha }) },
             h('code', {}, shortSha(group.commit?.sha ?? ''))), ` · ${dateTime(group.createdAt)}`)],
-      'No alerts yet.'), open.length > 10 ? `${open.length - 10} more on the alerts page of each project.` : null),
+      'No alerts yet.'), open.length > 10 ? `${open.length - 10} more on the alerts page of each project.` : null,
+      // The list shows closed groups too: a bare "0" beside a fixed group read as a miscount.
+      'open'),
       card('home-change-points', 'Newest change points', changePoints === null ? null : changePoints.length,
         changePoints === null ? h('p', { class: 'muted' }, 'This server does not list change points.')
           : list(changePoints, (point) => [

@@ -66,6 +66,8 @@ class HomeTest extends InWebSession {
         assertThat(browser.element("#nav a[aria-current=page]").getAttribute("href")).endsWith("#/home");
         assertThat(browser.element("#home-alerts a[href*='#/alerts?project=web']").getText())
             .contains("1 case regressed 10% on 4-core only");
+        assertThat(browser.element("#home-alerts .badge").getText()).as("the count says what it counts: the list shows"
+                + " closed groups too").matches("\\d+ open");
         assertThat(browser.element("#home-runners").getText()).contains("home-flaky-01 failed its last 2 jobs");
         assertThat(browser.element("#home-runners a").getAttribute("href"))
             .endsWith("#/requests?hostClass=home-4c&job=" + lastFailedJob);
