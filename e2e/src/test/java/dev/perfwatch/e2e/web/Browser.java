@@ -91,6 +91,44 @@ public final class Browser implements AutoCloseable {
         return ((JavascriptExecutor) driver).executeScript(script, arguments);
     }
 
+    /**
+     * How wide the page is against the screen: {@code width} the screen without its scrollbar, {@code scrollWidth}
+     * the page (wider means sideways scrolling), {@code wider} the first elements matching {@code elements} that
+     * reach past the screen, for the failure's message.
+     */
+    public record Sideways(long width, long scrollWidth, String wider) {
+    }
+
+    public Sideways sideways(String elements) {
+        Object wider = script("""
+                return [...document.querySelectorAll(arguments[0])]
+                  .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+                  .map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + e.getBoundingClientRect().right)
+                  .slice(0, 6).join('; ')""", elements);
+        return new Sideways((Long) script("return document.documentElement.clientWidth"),
+                (Long) script("return document.documentElement.scrollWidth"), String.valueOf(wider));
+    }
+
+    /**
+     * The change-point labels a timeline chart ({@code alloc}, {@code primary}) draws, each with {@code left},
+     * {@code right}, {@code top}, {@code bottom} and {@code text}, under {@code labels}; and its chart area's
+     * {@code left} and {@code right} and the pixel of 0 on its y axis, {@code zero}.
+     */
+    @SuppressWarnings("unchecked")
+    public java.util.Map<String, Object> changePointLabels(String chart) {
+        return (java.util.Map<String, Object>) script("""
+                const chart = window.perfwatch.timeline.charts[arguments[0]];
+                chart.update('none');
+                const labels = Chart.registry.getPlugin('annotation').getAnnotations(chart)
+                  .filter((a) => a.options.id.startsWith('mark') && a.elements?.length)
+                  .map((a) => a.elements[0]).filter((label) => label.options.display)
+                  .map((label) => ({ left: label.x, right: label.x + label.width, top: label.y,
+                    bottom: label.y + label.height, text: [].concat(label.options.content).join(' ') }));
+                const area = chart.chartArea;
+                return { labels, left: area.left, right: area.right, zero: chart.scales.y.getPixelForValue(0) };""",
+                chart);
+    }
+
     /** Runs an asynchronous script that reports its result by calling {@code browserDone(value)}. */
     Object executeAsync(String script, Object... arguments) {
         return ((JavascriptExecutor) driver).executeAsyncScript(

@@ -105,16 +105,7 @@ class TimelineLabelsTest extends InWebSession {
         browser.await("window.perfwatch?.timeline?.state === 'ready' && window.perfwatch.timeline.charts.alloc"
                 + " && window.perfwatch.timeline.annotations.filter((a) => a.x !== null).length >= 4");
 
-        Map<String, Object> drawn = (Map<String, Object>) browser.script("""
-                const chart = window.perfwatch.timeline.charts.alloc;
-                chart.update('none');
-                const labels = Chart.registry.getPlugin('annotation').getAnnotations(chart)
-                  .filter((a) => a.options.id.startsWith('mark') && a.elements?.length)
-                  .map((a) => a.elements[0]).filter((label) => label.options.display)
-                  .map((label) => ({ left: label.x, right: label.x + label.width, top: label.y,
-                    bottom: label.y + label.height, text: [].concat(label.options.content).join(' ') }));
-                const area = chart.chartArea;
-                return { labels, left: area.left, right: area.right, zero: chart.scales.y.getPixelForValue(0) };""");
+        Map<String, Object> drawn = browser.changePointLabels("alloc");
         List<Map<String, Object>> labels = (List<Map<String, Object>>) drawn.get("labels");
         double left = ((Number) drawn.get("left")).doubleValue();
         double right = ((Number) drawn.get("right")).doubleValue();

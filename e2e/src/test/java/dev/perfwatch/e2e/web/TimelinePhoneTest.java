@@ -108,16 +108,10 @@ class TimelinePhoneTest extends InWebSession {
         assertThat(browser.element("#environments").getText()).contains("not judged: 29 of 30 runs on a loaded host");
         assertThat(browser.element("#commit-panel").getText()).as("the allocating commit").contains("784");
 
-        long width = (Long) browser.script("return document.documentElement.clientWidth");
+        Browser.Sideways page = browser.sideways("body *");
+        long width = page.width();
         assertThat(width).isLessThanOrEqualTo(PHONE);
-        Object wider = browser.script("""
-                return [...document.querySelectorAll('body *')]
-                  .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-                  .map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + e.getBoundingClientRect().right)
-                  .slice(0, 6).join('; ')""");
-        assertThat((Long) browser.script("return document.documentElement.scrollWidth"))
-            .as("no sideways scrolling; wider: %s", wider)
-            .isLessThanOrEqualTo(width);
+        assertThat(page.scrollWidth()).as("no sideways scrolling; wider: %s", page.wider()).isLessThanOrEqualTo(width);
         assertThat((Long) browser.script("return window.innerWidth")).isLessThanOrEqualTo(PHONE);
         assertThat((List<Number>) browser.script("""
                 return [...document.querySelectorAll('.canvas-box canvas')]
@@ -125,15 +119,7 @@ class TimelinePhoneTest extends InWebSession {
             .as("the charts' right edges, the newest commits, on the screen").hasSize(2)
             .allSatisfy(right -> assertThat(right.doubleValue()).isLessThanOrEqualTo(width));
 
-        Map<String, Object> drawn = (Map<String, Object>) browser.script("""
-                const chart = window.perfwatch.timeline.charts.alloc;
-                chart.update('none');
-                const labels = Chart.registry.getPlugin('annotation').getAnnotations(chart)
-                  .filter((a) => a.options.id.startsWith('mark') && a.elements?.length)
-                  .map((a) => a.elements[0]).filter((label) => label.options.display)
-                  .map((label) => ({ left: label.x, right: label.x + label.width,
-                    text: [].concat(label.options.content).join(' ') }));
-                return { labels, left: chart.chartArea.left, right: chart.chartArea.right };""");
+        Map<String, Object> drawn = browser.changePointLabels("alloc");
         List<Map<String, Object>> labels = (List<Map<String, Object>>) drawn.get("labels");
         assertThat(labels).as("the allocation's change point labelled").singleElement().satisfies(label -> {
             assertThat((String) label.get("text")).contains("+784 B/op");

@@ -123,14 +123,9 @@ class TimelineSeveralTest extends InWebSession {
 
             assertThat((Long) browser.script("return window.innerWidth")).isLessThanOrEqualTo(360L);
             // The screen's width without its scrollbar: what the page may fill without sideways scrolling.
-            long width = (Long) browser.script("return document.documentElement.clientWidth");
-            Object wider = browser.script("""
-                    return [...document.querySelectorAll('main *')]
-                      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-                      .map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + e.getBoundingClientRect().right)
-                      .slice(0, 6).join('; ')""");
-            assertThat((Long) browser.script("return document.documentElement.scrollWidth"))
-                .as("no sideways scrolling; wider: %s", wider)
+            Browser.Sideways page = browser.sideways("main *");
+            long width = page.width();
+            assertThat(page.scrollWidth()).as("no sideways scrolling; wider: %s", page.wider())
                 .isLessThanOrEqualTo(width);
             assertThat(((Number) browser.script("return document.querySelector('#primary-chart canvas')"
                     + ".getBoundingClientRect().right")).doubleValue()).isLessThanOrEqualTo(width);
