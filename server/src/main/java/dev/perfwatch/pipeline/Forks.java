@@ -47,8 +47,11 @@ final class Forks {
         double alpha = Verdict.alphaAt(budget.alpha(), round, budget.maxRounds(), last);
         for (SuspectStore.SuspectRow suspect : suspects) {
             double resolution = properties.resolution(suspect.metric());
-            // Near zero (allocation that starts or stops) the unit speaks: a percentage of JMH's residue means nothing.
-            verdicts.put(suspect, resolution > 0 && Math.abs(suspect.before().value()) < resolution
+            // Near zero (allocation that starts or stops) the unit speaks: a percentage of JMH's residue means nothing,
+            // and a fix that stops allocating reads "from 64 B/op to none", as its regression read "from none to 64".
+            boolean nearZero = Math.abs(suspect.before().value()) < resolution
+                    || Math.abs(suspect.after().value()) < resolution;
+            verdicts.put(suspect, resolution > 0 && nearZero
                     ? Verdict.inUnit(of(suspect, before), of(suspect, after),
                             suspect.after().value() - suspect.before().value(), resolution, suspect.unit(), alpha,
                             budget.budgetAlpha(), last)

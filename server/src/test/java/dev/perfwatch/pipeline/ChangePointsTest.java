@@ -106,6 +106,9 @@ class ChangePointsTest {
                 + c.get("commit").get("sha").asString())
             .containsExactly("resolved@" + seeds.sha(7), "resolved@" + seeds.sha(4));
         assertThat(changePoints(project, "&status=alerted")).isEmpty();
+        JsonNode fix = changePoints(project, "").get(0);
+        assertThat(fix.get("reason").asString()).as("the fix's re-runs, in the unit like the regression's")
+            .contains("to none").doesNotContain("-100.0%");
     }
 
     /**
