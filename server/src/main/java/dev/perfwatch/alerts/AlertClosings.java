@@ -40,7 +40,7 @@ class AlertClosings {
     }
 
     /**
-     * Closes the open alert of the series at the commit as invalid because re-detection over the whole history no
+     * Closes the open alert of the series at the commit as invalid because re-detection after a late run no
      * longer finds its change there, audited with the reason, and says so in its group's summary; returns the alert's
      * id when there was one open.
      */

@@ -146,7 +146,7 @@ class ChangePointQueries {
             case "confirming", "suspected" -> "the detector's screen saw a new level; re-running the commits";
             case "transient" -> "the level did not hold: the runs that followed went back";
             case "dismissed" -> "the re-runs showed no change";
-            case "withdrawn" -> "re-detection over the whole history no longer finds this change";
+            case "withdrawn" -> "re-detection after a late run no longer finds this change";
             default -> status;
         };
         if (alertStatus != null && !status.equals("withdrawn") && (alertStatus.equals("invalid") || alertStatus.equals("infra"))) {

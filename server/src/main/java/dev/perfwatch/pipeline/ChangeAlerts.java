@@ -86,7 +86,7 @@ class ChangeAlerts {
     }
 
     /**
-     * An alerted change that re-detection over the whole history no longer finds at its commit: withdrawn, and its
+     * An alerted change that re-detection after a late run no longer finds at its commit: withdrawn, and its
      * open alert closed saying why. Alerts are news when made; taking one back is news too, so it is never left open.
      */
     void withdrawn(SuspectStore.SuspectRow suspect, String reason) {

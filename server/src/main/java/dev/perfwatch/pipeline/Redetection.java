@@ -46,14 +46,14 @@ class Redetection {
         this.store = store;
         this.suspectStore = suspectStore;
         this.changeAlerts = changeAlerts;
-        // On /actuator/prometheus: each is a replay of a whole history, the costliest thing detection does.
+        // On /actuator/prometheus: each is a replay of a series from a late run's commit on.
         this.redetected = io.micrometer.core.instrument.Counter.builder("perfwatch.detection.redetected")
-            .description("series detected again over their whole history because a run arrived after a later"
+            .description("series detected again from a run's commit on because the run arrived after a later"
                     + " commit's run was detected")
             .register(meters);
     }
 
-    /** What the whole history holds that is not stored yet, for the caller's policy (recent or historical). */
+    /** What the history holds, from the late commit on, that is not stored yet, for the caller's policy (recent or historical). */
     record Missing(Tracker.Found found, RunAnalysis.Commits commits) {
     }
 
@@ -121,7 +121,7 @@ class Redetection {
     }
 
     /**
-     * Alerted change points (after re-runs or on the detector's word) that the whole history no longer holds at
+     * Alerted change points (after re-runs or on the detector's word) that the history replayed no longer holds at
      * their commit: an alert left open there would name a change the tracker no longer sees. Each is withdrawn and
      * its open alert closed, saying why; when the history now places a change of the same direction a few commits
      * away, the reason says where, and that commit's index is added to {@code movedTo}: the caller stores it as news
@@ -138,12 +138,12 @@ class Redetection {
             if (!alerted || index < 0 || held.containsKey(suspect.firstBad())) {
                 continue;
             }
-            String reason = "withdrawn: re-detection over the whole history no longer finds this change";
+            String reason = "withdrawn: re-detection after a late run no longer finds this change";
             for (Replay.Report report : reports) {
                 int moved = report.firstIndex() - index;
                 if (moved != 0 && Math.abs(moved) <= MOVE && report.named().direction().word()
                     .equals(suspect.direction())) {
-                    reason = "withdrawn: re-detection over the whole history places this change " + Math.abs(moved)
+                    reason = "withdrawn: re-detection after a late run places this change " + Math.abs(moved)
                             + (Math.abs(moved) == 1 ? " commit " : " commits ") + (moved > 0 ? "later" : "earlier");
                     movedTo.add(report.firstIndex());
                     break;

@@ -178,14 +178,14 @@ class RaiseTest {
         Raised raised = alerts.raise(List.of(seeds.candidate(lapsed, 2, 100, 90), seeds.candidate(withdrawn, 2, 50, 45)));
         String path = "/api/v1/alert-groups/" + raised.groups().get(0);
         alerts.didNotHold(lapsed, seeds.commit(2), "transient: the level did not hold");
-        alerts.withdraw(withdrawn, seeds.commit(2), "withdrawn: re-detection over the whole history no longer finds it");
+        alerts.withdraw(withdrawn, seeds.commit(2), "withdrawn: re-detection after a late run no longer finds it");
 
         // The 8-core run refreshes the summary ("not measured on 8-core yet" -> "on 4-core only").
         seeds.run(2, "8-core", Map.of("16", 150.5, "64", 75.2), 96);
 
         assertThat(api().get(path).json().get("summary").asString())
             .isEqualTo("2 cases regressed 10% on 4-core only; gc.alloc.rate.norm unchanged; transient: the level did "
-                    + "not hold, the runs that followed went back; withdrawn: re-detection over the whole history no "
+                    + "not hold, the runs that followed went back; withdrawn: re-detection after a late run no "
                     + "longer finds it");
         assertThat(jdbc.sql("select status from alert where series_id = :series").param("series", withdrawn)
             .query(String.class).single()).isEqualTo("invalid");

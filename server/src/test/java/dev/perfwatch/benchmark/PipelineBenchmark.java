@@ -109,7 +109,7 @@ class PipelineBenchmark {
                 detected.postgresMinus(before) / results / 1e3, detected.clientMinus(before) / results / 1e3,
                 detected.serverThreadsMinus(before) / results / 1e3,
                 detected.pipelineThreadsMinus(before) / results / 1e3, ServerCpu.load());
-        System.out.printf("CODESPEED series re-detected over their whole history after a late run: %.0f of %d%n",
+        System.out.printf("CODESPEED series re-detected after a late run: %.0f of %d%n",
                 redetected() - redetected, results);
         assertThat(jdbc.sql("select count(*) from run r join project p on p.id = r.project_id where p.name = 'cs-bench'")
             .query(Long.class).single()).isEqualTo(POSTS);
@@ -147,7 +147,7 @@ class PipelineBenchmark {
                 stored.postgresMinus(before) / results / 1e3, detected.postgresMinus(before) / results / 1e3,
                 detected.serverThreadsMinus(before) / results / 1e3,
                 detected.pipelineThreadsMinus(before) / results / 1e3, ServerCpu.load());
-        System.out.printf("KEEP-UP series re-detected over their whole history after a late run: %.0f of %d%n",
+        System.out.printf("KEEP-UP series re-detected after a late run: %.0f of %d%n",
                 redetected() - redetected, KEEP_UP_RUNS * 250);
     }
 
@@ -174,7 +174,7 @@ class PipelineBenchmark {
         assertThat(tasks()).isZero();
     }
 
-    /** Series detected again over their whole history so far (Redetection's counter). */
+    /** Series detected again from a late run's commit on (Redetection's counter). */
     private double redetected() {
         return server.getBean(io.micrometer.core.instrument.MeterRegistry.class)
             .counter("perfwatch.detection.redetected").count();

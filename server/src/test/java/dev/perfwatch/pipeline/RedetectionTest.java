@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A run that arrives late (a commit placed before runs already detected) moves a change an alert was raised for:
- * re-detection over the whole history no longer finds it at the alerted commit. The old alert must not stay open.
+ * re-detection after a late run no longer finds it at the alerted commit. The old alert must not stay open.
  */
 @ServerTest
 class RedetectionTest {
@@ -65,11 +65,11 @@ class RedetectionTest {
         assertThat(points).containsExactlyInAnyOrder("withdrawn@14", "unconfirmed@13");
         JsonNode withdrawn = api.get("/api/v1/change-points?project=" + project + "&status=withdrawn").json().get(0);
         assertThat(withdrawn.get("reason").asString()).as("after the verdict it was alerted on")
-            .endsWith("; withdrawn: re-detection over the whole history places this change 1 commit earlier");
+            .endsWith("; withdrawn: re-detection after a late run places this change 1 commit earlier");
         JsonNode old = api.get("/api/v1/alerts/" + first.get(0).get("id").asLong()).json();
         assertThat(old.get("status").asString()).as("closed, not left open").isEqualTo("invalid");
         JsonNode oldGroup = api.get("/api/v1/alert-groups/" + old.get("group").asLong()).json();
-        assertThat(oldGroup.get("summary").asString()).contains("; withdrawn: re-detection over the whole history");
+        assertThat(oldGroup.get("summary").asString()).contains("; withdrawn: re-detection after a late run");
         JsonNode open = api.get("/api/v1/alerts?project=" + project + "&status=new").json();
         assertThat(open).as("the alert moved to the commit the history now names").hasSize(1);
         assertThat(open.get(0).get("commit").get("sha").asString()).isEqualTo(seeds.sha(13));
