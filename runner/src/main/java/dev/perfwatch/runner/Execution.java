@@ -214,7 +214,8 @@ final class Execution {
         ObjectNode before = HostCheck.measure(settings.cpus(), environment);
         ObjectNode facts = HostFacts.sample(500);
         if (facts.path("loaded").asBoolean()) {
-            Log.warn("the host is busy (%s): the run is marked as loaded", facts.get("busyProcesses"));
+            Log.warn("the host is busy (%s): the run is marked as loaded",
+                    QuietHost.describe(HostFacts.busy(facts.get("busyProcesses"))));
         }
         Instant running = Instant.now();
         Path result = settings.dir("results").resolve(attempt + ".json");

@@ -107,6 +107,16 @@ final class HostFacts {
         return list;
     }
 
+    /** The processes as {@link #json} listed them: for the log's one line, {@link QuietHost#describe}. */
+    static List<Busy> busy(com.fasterxml.jackson.databind.JsonNode list) {
+        List<Busy> busy = new ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode node : list) {
+            busy.add(new Busy(node.path("pid").asLong(), node.path("command").asText(),
+                    node.path("cpuPercent").asDouble() / 100));
+        }
+        return busy;
+    }
+
     /** Intel's no_turbo is inverted: 0 means turbo on. */
     private static Optional<Boolean> boost() {
         Optional<String> generic = read("/sys/devices/system/cpu/cpufreq/boost").map(String::strip);
