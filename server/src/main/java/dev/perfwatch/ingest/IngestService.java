@@ -63,6 +63,8 @@ public class IngestService {
 
     private final BranchIds branchIds;
 
+    private final HostIds hostIds;
+
     private final Counter resultCount;
 
     private final DistributionSummary bodySizes;
@@ -70,10 +72,11 @@ public class IngestService {
     private final Timer timer;
 
     IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results,
-            SeriesVocabulary vocabulary, BranchIds branchIds, CommitPlacement placement,
+            SeriesVocabulary vocabulary, BranchIds branchIds, HostIds hostIds, CommitPlacement placement,
             TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters) {
         this.vocabulary = vocabulary;
         this.branchIds = branchIds;
+        this.hostIds = hostIds;
         this.json = json;
         this.validator = validator;
         this.store = store;
@@ -197,13 +200,24 @@ public class IngestService {
         return ids;
     }
 
+    /** The host's id: kept in process while its facts count as confirmed ({@link HostIds}), else stored. */
+    private long host(RunUpload.Host host) {
+        Long known = hostIds.find(host);
+        if (known != null) {
+            return known;
+        }
+        RunStore.ConfirmedHost confirmed = store.host(host);
+        hostIds.keepAfterCommit(host, confirmed);
+        return confirmed.id();
+    }
+
     private IngestReceipt write(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint, Placed placed) {
         BranchIds.Ids ids = placed != null ? null : branchIds(upload);
         long project = placed != null ? placed.project() : ids.project();
         long branch = placed != null ? placed.branch() : ids.branch();
         RunStore.BranchCommit found = placed != null ? null : store.commit(project, branch, upload.commit());
         RunStore.StoredCommit commit = placed != null ? placed.commit() : found.commit();
-        long host = store.host(upload.host());
+        long host = host(upload.host());
         int count = benchmarks.stream().mapToInt(b -> b.metrics().size()).sum();
         String metadata = upload.metadata() == null || upload.metadata().isNull() ? "{}" : upload.metadata().toString();
         Optional<RunStore.ExistingRun> existing = store.insertRun(upload.id(), project, branch, commit.id(), host,

@@ -147,10 +147,11 @@ class RunStore {
      * The host's id, its facts updated. A host whose facts are unchanged and were confirmed within the hour is only
      * read: the upsert locks the host's row until the run commits, so every upload from one host (two uploaders,
      * a runner's retries) waited for the one before it to commit; {@code updated_at} is then at most an hour old.
+     * Also says for how long the facts stay confirmed ({@link HostIds} keeps the id that long).
      */
-    long host(RunUpload.Host host) {
-        Optional<Long> unchanged = jdbc.sql("""
-                select id from host
+    ConfirmedHost host(RunUpload.Host host) {
+        Optional<ConfirmedHost> unchanged = jdbc.sql("""
+                select id, extract(epoch from updated_at + interval '1 hour' - now()) as seconds from host
                 where name = :name and host_class = :hostClass
                   and cpu_model is not distinct from coalesce(:cpuModel, cpu_model)
                   and cores is not distinct from coalesce(:cores, cores)
@@ -161,7 +162,7 @@ class RunStore {
                 """)
             // the host's record components by name: name, hostClass, cpuModel, cores, memoryMb, os, kernel
             .paramSource(host)
-            .query(Long.class)
+            .query(RunStore::confirmedHost)
             .optional();
         if (unchanged.isPresent()) {
             return unchanged.get();
@@ -177,11 +178,19 @@ class RunStore {
                     os         = coalesce(excluded.os, host.os),
                     kernel     = coalesce(excluded.kernel, host.kernel),
                     updated_at = now()
-                returning id
+                returning id, extract(epoch from updated_at + interval '1 hour' - now()) as seconds
                 """)
             .paramSource(host)
-            .query(Long.class)
+            .query(RunStore::confirmedHost)
             .single();
+    }
+
+    private static ConfirmedHost confirmedHost(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+        return new ConfirmedHost(rs.getLong("id"), rs.getDouble("seconds"));
+    }
+
+    /** A host's id, and the seconds for which its stored facts count as confirmed. */
+    record ConfirmedHost(long id, double seconds) {
     }
 
     /** Inserts the run row, or returns the run already stored under this id (which this insert waited for). */

@@ -132,6 +132,50 @@ class RunPlacementTest {
                 + " where p.name = 'place-rollback'").query(Integer.class).single()).isEqualTo(1);
     }
 
+    @Test
+    void uploadWhenTheHostsFactsChangeStoresTheNewOnesThoughTheOldOnesAreKept() {
+        ObjectNode first = run("place-host", 1, List.of(), null);
+        ((ObjectNode) first.get("host")).put("name", "place-host-01");
+        post(first);
+        post(first.deepCopy().put("id", UUID.randomUUID().toString())); // its id is kept now
+        ObjectNode upgraded = run("place-host", 2, List.of(Runs.sha(1)), null);
+        ((ObjectNode) upgraded.get("host")).put("name", "place-host-01").put("kernel", "6.12.0");
+        post(upgraded);
+        assertThat(kernel("place-host-01")).isEqualTo("6.12.0");
+
+        ObjectNode back = run("place-host", 3, List.of(Runs.sha(2)), null);
+        ((ObjectNode) back.get("host")).put("name", "place-host-01");
+        post(back);
+
+        assertThat(kernel("place-host-01")).as("the last facts received").isEqualTo("6.1.0");
+        assertThat(jdbc.sql("select count(distinct host_id) from run r join project p on p.id = r.project_id"
+                + " where p.name = 'place-host'").query(Integer.class).single()).isEqualTo(1);
+    }
+
+    @Test
+    void uploadWhenTheFirstRunOfAHostRolledBackCreatesTheHostAgain() {
+        ObjectNode first = run("place-host-rollback", 1, List.of(), null);
+        ((ObjectNode) first.get("host")).put("name", "place-host-rollback-01");
+        transaction.executeWithoutResult(status -> {
+            ingest.ingest(json.treeToValue(first, RunUpload.class), "rolled-back");
+            status.setRollbackOnly();
+        });
+        assertThat(jdbc.sql("select count(*) from host where name = 'place-host-rollback-01'").query(Integer.class)
+            .single()).isZero();
+
+        post(first.deepCopy().put("id", UUID.randomUUID().toString()));
+
+        assertThat(jdbc.sql("""
+                select count(*) from run r join host h on h.id = r.host_id
+                where h.name = 'place-host-rollback-01'
+                """).query(Integer.class).single()).isEqualTo(1);
+    }
+
+    private String kernel(String host) {
+        return jdbc.sql("select kernel from host where name = :name").param("name", host).query(String.class)
+            .single();
+    }
+
     private void post(ObjectNode run) {
         Api.Response response = Api.at(port).postJson("/api/v1/runs", run.toString());
         assertThat(response.status()).as(response.body()).isEqualTo(201);
