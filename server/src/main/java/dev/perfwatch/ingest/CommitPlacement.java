@@ -22,26 +22,30 @@ class CommitPlacement {
     }
 
     BigDecimal place(long branch, RunStore.StoredCommit commit) {
-        Optional<BigDecimal> known = store.position(branch, commit.id());
-        if (known.isPresent()) {
-            return known.get();
+        return place(branch, new RunStore.BranchCommit(commit, store.position(branch, commit.id()).orElse(null)));
+    }
+
+    /** Places a commit whose position on the branch was read with it ({@link RunStore#commit(long, Long, RunUpload.Commit)}). */
+    BigDecimal place(long branch, RunStore.BranchCommit found) {
+        if (found.position() != null) {
+            return found.position();
         }
+        RunStore.StoredCommit commit = found.commit();
         store.lockBranch(branch);
-        known = store.position(branch, commit.id());
-        if (known.isPresent()) {
-            return known.get();
+        // Read after the lock, in a statement of its own: a statement sees what committed before it started.
+        RunStore.PlacementFacts facts = store.placementFacts(branch, commit.id(),
+                commit.parents().isEmpty() ? null : commit.parents().get(0));
+        if (facts.known() != null) {
+            return facts.known();
         }
-        BigDecimal position = choose(branch, commit);
+        BigDecimal position = choose(branch, commit, facts);
         store.place(branch, commit.id(), position);
         return position;
     }
 
-    private BigDecimal choose(long branch, RunStore.StoredCommit commit) {
-        if (!commit.parents().isEmpty()) {
-            Optional<BigDecimal> parent = store.positionOfSha(branch, commit.parents().get(0));
-            if (parent.isPresent()) {
-                return after(branch, parent.get());
-            }
+    private BigDecimal choose(long branch, RunStore.StoredCommit commit, RunStore.PlacementFacts facts) {
+        if (facts.parent() != null) {
+            return facts.next() == null ? facts.parent().add(BigDecimal.ONE) : midpoint(facts.parent(), facts.next());
         }
         Optional<BigDecimal> child = store.positionOfChild(branch, commit.sha());
         if (child.isPresent()) {

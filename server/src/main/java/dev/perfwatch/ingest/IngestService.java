@@ -61,6 +61,10 @@ public class IngestService {
 
     private final SeriesVocabulary vocabulary;
 
+    private final BranchIds branchIds;
+
+    private final HostIds hostIds;
+
     private final Counter resultCount;
 
     private final DistributionSummary bodySizes;
@@ -68,9 +72,11 @@ public class IngestService {
     private final Timer timer;
 
     IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results,
-            SeriesVocabulary vocabulary, CommitPlacement placement, TransactionTemplate transaction,
-            ApplicationEventPublisher events, MeterRegistry meters) {
+            SeriesVocabulary vocabulary, BranchIds branchIds, HostIds hostIds, CommitPlacement placement,
+            TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters) {
         this.vocabulary = vocabulary;
+        this.branchIds = branchIds;
+        this.hostIds = hostIds;
         this.json = json;
         this.validator = validator;
         this.store = store;
@@ -176,17 +182,42 @@ public class IngestService {
         if (store.existingRun(upload.id()).isPresent()) {
             return null;
         }
+        BranchIds.Ids ids = branchIds(upload);
+        RunStore.BranchCommit commit = store.commit(ids.project(), ids.branch(), upload.commit());
+        return new Placed(ids.project(), ids.branch(), commit.commit(), placement.place(ids.branch(), commit));
+    }
+
+    /** The upload's project and branch, stored if new; kept in process once committed ({@link BranchIds}). */
+    private BranchIds.Ids branchIds(RunUpload upload) {
+        BranchIds.Key key = new BranchIds.Key(upload.project(), upload.repository(), upload.branch());
+        BranchIds.Ids known = branchIds.find(key);
+        if (known != null) {
+            return known;
+        }
         long project = store.project(upload.project(), upload.repository());
-        long branch = store.branch(project, upload.branch());
-        RunStore.StoredCommit commit = store.commit(project, upload.commit());
-        return new Placed(project, branch, commit, placement.place(branch, commit));
+        BranchIds.Ids ids = new BranchIds.Ids(project, store.branch(project, upload.branch()));
+        branchIds.keepAfterCommit(key, ids);
+        return ids;
+    }
+
+    /** The host's id: kept in process while its facts count as confirmed ({@link HostIds}), else stored. */
+    private long host(RunUpload.Host host) {
+        Long known = hostIds.find(host);
+        if (known != null) {
+            return known;
+        }
+        RunStore.ConfirmedHost confirmed = store.host(host);
+        hostIds.keepAfterCommit(host, confirmed);
+        return confirmed.id();
     }
 
     private IngestReceipt write(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint, Placed placed) {
-        long project = placed != null ? placed.project() : store.project(upload.project(), upload.repository());
-        long branch = placed != null ? placed.branch() : store.branch(project, upload.branch());
-        RunStore.StoredCommit commit = placed != null ? placed.commit() : store.commit(project, upload.commit());
-        long host = store.host(upload.host());
+        BranchIds.Ids ids = placed != null ? null : branchIds(upload);
+        long project = placed != null ? placed.project() : ids.project();
+        long branch = placed != null ? placed.branch() : ids.branch();
+        RunStore.BranchCommit found = placed != null ? null : store.commit(project, branch, upload.commit());
+        RunStore.StoredCommit commit = placed != null ? placed.commit() : found.commit();
+        long host = host(upload.host());
         int count = benchmarks.stream().mapToInt(b -> b.metrics().size()).sum();
         String metadata = upload.metadata() == null || upload.metadata().isNull() ? "{}" : upload.metadata().toString();
         Optional<RunStore.ExistingRun> existing = store.insertRun(upload.id(), project, branch, commit.id(), host,
@@ -197,7 +228,7 @@ public class IngestService {
             }
             return new IngestReceipt(upload.id(), existing.get().resultCount(), false);
         }
-        BigDecimal position = placed != null ? placed.position() : placement.place(branch, commit);
+        BigDecimal position = placed != null ? placed.position() : placement.place(branch, found);
         long[] series = vocabulary.series(project, branch, upload.host().hostClass(), benchmarks, count);
         List<ResultCopy.Row> rows = new ArrayList<>(count);
         int i = 0;

@@ -57,29 +57,60 @@ class RunStore {
      * run of that commit (a CI matrix uploads several at once) would wait for it.
      */
     StoredCommit commit(long project, RunUpload.Commit commit) {
+        return commit(project, null, commit).commit();
+    }
+
+    /**
+     * The commit as {@link #commit(long, RunUpload.Commit)} stores it, with its position on the branch when it has
+     * one. A commit that is complete already, or new, takes one statement: the read of a complete commit and the
+     * insert of a new one are one round trip, and the position is read with them (an import's runs are each of a
+     * new commit, and paid three round trips here before).
+     */
+    BranchCommit commit(long project, Long branch, RunUpload.Commit commit) {
         String sha = commit.sha().toLowerCase(java.util.Locale.ROOT);
         String[] parents = commit.parents() == null ? new String[0]
                 : commit.parents().stream().map(s -> s.toLowerCase(java.util.Locale.ROOT)).toArray(String[]::new);
-        Optional<StoredCommit> complete = jdbc.sql("""
-                select id, sha, time, parents from commit
-                where project_id = :project and sha = :sha
-                  and (time is not null or cast(:time as timestamptz) is null)
-                  and (author is not null or cast(:author as text) is null)
-                  and (message is not null or cast(:message as text) is null)
-                  and (cardinality(parents) > 0 or :parentCount = 0)
+        Timestamp time = commit.time() == null ? null : Timestamp.from(commit.time().toInstant());
+        // A commit that exists but lacks a fact this upload brings is neither complete nor inserted (nor one that
+        // another upload inserts at this moment: the insert then does nothing): the upsert below fills it in.
+        Optional<BranchCommit> found = jdbc.sql("""
+                with complete as (
+                    select id, sha, time, parents from commit
+                    where project_id = :project and sha = :sha
+                      and (time is not null or cast(:time as timestamptz) is null)
+                      and (author is not null or cast(:author as text) is null)
+                      and (message is not null or cast(:message as text) is null)
+                      and (cardinality(parents) > 0 or :parentCount = 0)
+                ), inserted as (
+                    insert into commit (project_id, sha, time, author, message, parents)
+                    select :project, :sha, cast(:time as timestamptz), cast(:author as text),
+                           cast(:message as text), cast(:parents as text[])
+                    where not exists (select 1 from commit where project_id = :project and sha = :sha)
+                    on conflict (project_id, sha) do nothing
+                    returning id, sha, time, parents
+                ), stored as (
+                    select * from complete
+                    union all
+                    select * from inserted
+                )
+                select s.id, s.sha, s.time, s.parents,
+                       (select position from branch_commit where branch_id = :branch and commit_id = s.id) as position
+                from stored s
                 """)
             .param("project", project)
+            .param("branch", branch)
             .param("sha", sha)
-            .param("time", commit.time() == null ? null : Timestamp.from(commit.time().toInstant()))
+            .param("time", time)
             .param("author", commit.author())
             .param("message", commit.message())
+            .param("parents", parents)
             .param("parentCount", parents.length)
-            .query(RunStore::storedCommit)
+            .query((rs, row) -> new BranchCommit(storedCommit(rs, row), rs.getBigDecimal("position")))
             .optional();
-        if (complete.isPresent()) {
-            return complete.get();
+        if (found.isPresent()) {
+            return found.get();
         }
-        return jdbc.sql("""
+        StoredCommit stored = jdbc.sql("""
                 insert into commit (project_id, sha, time, author, message, parents)
                 values (:project, :sha, :time, :author, :message, :parents)
                 on conflict (project_id, sha) do update set
@@ -91,12 +122,17 @@ class RunStore {
                 """)
             .param("project", project)
             .param("sha", sha)
-            .param("time", commit.time() == null ? null : Timestamp.from(commit.time().toInstant()))
+            .param("time", time)
             .param("author", commit.author())
             .param("message", commit.message())
             .param("parents", parents)
             .query(RunStore::storedCommit)
             .single();
+        return new BranchCommit(stored, branch == null ? null : position(branch, stored.id()).orElse(null));
+    }
+
+    /** A commit and its position on a branch, null when it has none there (yet). */
+    record BranchCommit(StoredCommit commit, BigDecimal position) {
     }
 
     private static StoredCommit storedCommit(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
@@ -111,10 +147,11 @@ class RunStore {
      * The host's id, its facts updated. A host whose facts are unchanged and were confirmed within the hour is only
      * read: the upsert locks the host's row until the run commits, so every upload from one host (two uploaders,
      * a runner's retries) waited for the one before it to commit; {@code updated_at} is then at most an hour old.
+     * Also says for how long the facts stay confirmed ({@link HostIds} keeps the id that long).
      */
-    long host(RunUpload.Host host) {
-        Optional<Long> unchanged = jdbc.sql("""
-                select id from host
+    ConfirmedHost host(RunUpload.Host host) {
+        Optional<ConfirmedHost> unchanged = jdbc.sql("""
+                select id, extract(epoch from updated_at + interval '1 hour' - now()) as seconds from host
                 where name = :name and host_class = :hostClass
                   and cpu_model is not distinct from coalesce(:cpuModel, cpu_model)
                   and cores is not distinct from coalesce(:cores, cores)
@@ -125,7 +162,7 @@ class RunStore {
                 """)
             // the host's record components by name: name, hostClass, cpuModel, cores, memoryMb, os, kernel
             .paramSource(host)
-            .query(Long.class)
+            .query(RunStore::confirmedHost)
             .optional();
         if (unchanged.isPresent()) {
             return unchanged.get();
@@ -141,11 +178,19 @@ class RunStore {
                     os         = coalesce(excluded.os, host.os),
                     kernel     = coalesce(excluded.kernel, host.kernel),
                     updated_at = now()
-                returning id
+                returning id, extract(epoch from updated_at + interval '1 hour' - now()) as seconds
                 """)
             .paramSource(host)
-            .query(Long.class)
+            .query(RunStore::confirmedHost)
             .single();
+    }
+
+    private static ConfirmedHost confirmedHost(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+        return new ConfirmedHost(rs.getLong("id"), rs.getDouble("seconds"));
+    }
+
+    /** A host's id, and the seconds for which its stored facts count as confirmed. */
+    record ConfirmedHost(long id, double seconds) {
     }
 
     /** Inserts the run row, or returns the run already stored under this id (which this insert waited for). */
@@ -219,16 +264,34 @@ class RunStore {
             .optional();
     }
 
-    Optional<BigDecimal> positionOfSha(long branch, String sha) {
+    /**
+     * What placing a commit after its first parent needs, read in one statement once the branch is locked: the
+     * commit's position if another upload placed it meanwhile, its first parent's, and the next one after the
+     * parent's (three round trips before, each a wait on a loaded machine). The parent is null for a root commit.
+     */
+    PlacementFacts placementFacts(long branch, long commit, String firstParent) {
         return jdbc.sql("""
-                select bc.position
-                from branch_commit bc join commit c on c.id = bc.commit_id
-                where bc.branch_id = :branch and c.sha = :sha
+                select (select position from branch_commit where branch_id = :branch and commit_id = :commit) as known,
+                       parent.position as parent,
+                       (select min(position) from branch_commit
+                        where branch_id = :branch and position > parent.position) as next
+                from (select 1) as one
+                left join (
+                    select bc.position
+                    from branch_commit bc join commit c on c.id = bc.commit_id
+                    where bc.branch_id = :branch and c.sha = cast(:sha as text)
+                ) as parent on true
                 """)
             .param("branch", branch)
-            .param("sha", sha)
-            .query(BigDecimal.class)
-            .optional();
+            .param("commit", commit)
+            .param("sha", firstParent)
+            .query((rs, row) -> new PlacementFacts(rs.getBigDecimal("known"), rs.getBigDecimal("parent"),
+                    rs.getBigDecimal("next")))
+            .single();
+    }
+
+    /** Positions on a branch, each null when there is none: the commit's own, its first parent's, the next one's. */
+    record PlacementFacts(BigDecimal known, BigDecimal parent, BigDecimal next) {
     }
 
     /** The earliest commit on the branch whose first parent is this sha: this commit goes right before it. */
