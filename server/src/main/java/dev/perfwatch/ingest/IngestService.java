@@ -239,8 +239,9 @@ public class IngestService {
             }
         }
         results.copy(upload.id(), commit.id(), position, rows);
+        boolean hostCheck = upload.metadata() != null && upload.metadata().path("hostCheck").isObject();
         events.publishEvent(new RunIngested(upload.id(), project, branch, commit.id(), upload.host().hostClass(),
-                java.util.Arrays.stream(series).boxed().toList()));
+                java.util.Arrays.stream(series).boxed().toList(), hostCheck));
         return new IngestReceipt(upload.id(), count, true);
     }
 

@@ -68,6 +68,9 @@ class NoiseMarking {
 
     @EventListener
     void runIngested(RunIngested event) {
+        if (!event.hostCheck()) {
+            return; // nothing to judge: no savepoint and no read-back (three round trips of every import's run)
+        }
         try {
             savepoint.executeWithoutResult(status -> store.run(event.run()).ifPresent(this::judge));
         }
