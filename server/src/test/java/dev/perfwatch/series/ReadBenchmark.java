@@ -178,7 +178,10 @@ class ReadBenchmark {
                 "all columns held in one 2.5 MB array and tagged (the controller's body before: humongous)",
                 "all columns held in HeldBody's 256 KB chunks and tagged (now)",
                 "statement and decoding without run_noise's join (what the join costs, run_noise empty here)",
-                "statement and decoding without the intervals' columns (fields= without ciLower and ciUpper)" };
+                "statement and decoding without the intervals' columns (fields= without ciLower and ciUpper)",
+                "statement and decoding, rows as text (ec94d25: the driver never asked for binary rows)",
+                "the timeline's fields written by Jackson's generator (JacksonColumnsJson, ec94d25's writer)",
+                "the timeline's fields written by hand (PointColumnsJson now)" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
         double[][] processCpu = new double[names.length][READS];
@@ -189,6 +192,7 @@ class ReadBenchmark {
             .isEqualTo(overviews.byResults(series, PointRange.Positions.ALL, extent, 2000));
         assertThat(overviews.byBlocks(series, PointRange.Positions.ALL, 2000)).hasSize(2000);
         String tag = etag(series);
+        SeriesQueries.Columns timeline = queries.columns(series, 10_000, null, PointRange.Positions.ALL);
         Runnable[] ways = { () -> write(JoinedPoints.read(jdbc, series, 10_000, null, null, null)),
                 () -> write(queries.points(series, 10_000, null, PointRange.Positions.ALL)), () -> {
                     commits.clear();
@@ -214,7 +218,12 @@ class ReadBenchmark {
                     var held = new HeldBody();
                     write(queries.columns(series, 10_000, null, PointRange.Positions.ALL), held);
                     held.etag();
-                }, () -> statement(series, WITHOUT_NOISE), () -> statement(series, WITHOUT_INTERVALS) };
+                }, () -> statement(series, WITHOUT_NOISE), () -> statement(series, WITHOUT_INTERVALS),
+                () -> statement(series, SeriesQueries.POINTS + "\n"), () -> JacksonColumnsJson.write(timeline.points(),
+                        timeline.commits(), PointFields.parse(TIMELINE_FIELDS), json,
+                        java.io.OutputStream.nullOutputStream()),
+                () -> PointColumnsJson.write(timeline.points(), timeline.commits(), PointFields.parse(TIMELINE_FIELDS),
+                        json, java.io.OutputStream.nullOutputStream()) };
         for (int i = 0; i < READS; i++) {
             for (int way = 0; way < ways.length; way++) {
                 long cpuStarted = threads.getCurrentThreadCpuTime();
