@@ -196,10 +196,9 @@ class SeriesQueries {
      * timestamptz as text parsed through a Calendar, every uuid as 36 characters (docs/performance.md, "Reads,
      * session of 2026-11-27"). A negative prepare threshold is pgjdbc's way to force binary rows for one statement:
      * it is described once per connection (the driver caches it), then every execution gets binary rows. Binary is
-     * exact for all of them (the bits of a double, microseconds), as the text was; {@code PointsStatementTest} holds
-     * the values. The boolean stays text (the driver's choice, one byte). The bounds are typed numeric even when
-     * null, so that the statement's parameter types never change; the statement is {@link #POINTS} with its names
-     * as positions.
+     * exact for all of them (the bits of a double, microseconds), as the text was; {@code PointsStatementTest} holds the
+     * values. The boolean stays text (the driver's choice, one byte). The bounds are typed numeric even when null, so that the statement's parameter types never change;
+     * the statement is {@link #POINTS} with its names as positions.
      */
     void readPoints(long series, int limit, PointRange.Positions range, RowCallbackHandler row) {
         template.query(connection -> {
