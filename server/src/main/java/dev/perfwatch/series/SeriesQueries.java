@@ -1,10 +1,8 @@
 package dev.perfwatch.series;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,10 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-import org.postgresql.PGStatement;
-
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -26,13 +20,10 @@ class SeriesQueries {
 
     private final JdbcClient jdbc;
 
-    private final JdbcTemplate template;
-
     private final CommitCache commits;
 
-    SeriesQueries(JdbcClient jdbc, JdbcTemplate template, CommitCache commits) {
+    SeriesQueries(JdbcClient jdbc, CommitCache commits) {
         this.jdbc = jdbc;
-        this.template = template;
         this.commits = commits;
     }
 
@@ -155,15 +146,18 @@ class SeriesQueries {
      * reads only the commits it does not hold.
      */
     List<SeriesViews.Point> points(long series, int limit, Instant since, PointRange.Positions range) {
-        List<Stored> stored = new ArrayList<>(Math.min(limit, 16_384));
-        readPoints(series, limit, range, rs -> {
-            stored.add(stored(rs, stored.size()));
-        });
-        List<Stored> ordered = BranchOrder.of(stored, Stored::commit, Stored::run);
+        List<Stored> stored = jdbc.sql(POINTS)
+            .param("series", series)
+            .param("limit", limit)
+            .param("from", range.from())
+            .param("to", range.to())
+            .query(SeriesQueries::stored)
+            .list();
+        stored = BranchOrder.of(stored, Stored::commit, Stored::run);
         Map<Long, SeriesViews.Commit> commits = this.commits.commits(
-                ordered.stream().mapToLong(Stored::commit).toArray());
-        List<SeriesViews.Point> points = new ArrayList<>(ordered.size());
-        for (Stored s : ordered) {
+                stored.stream().mapToLong(Stored::commit).toArray());
+        List<SeriesViews.Point> points = new ArrayList<>(stored.size());
+        for (Stored s : stored) {
             SeriesViews.Commit commit = commits.get(s.commit());
             // a commit without a time is placed by when its run was recorded, as the timeline draws it
             Instant drawnAt = commit.time() != null ? commit.time() : s.recordedAt();
@@ -182,51 +176,16 @@ class SeriesQueries {
     /** The same points as {@link #points}, kept as columns of primitives (the {@code form=columns} read). */
     Columns columns(long series, int limit, Instant since, PointRange.Positions range) {
         PointColumns columns = new PointColumns(limit);
-        readPoints(series, limit, range, columns::add);
+        jdbc.sql(POINTS)
+            .param("series", series)
+            .param("limit", limit)
+            .param("from", range.from())
+            .param("to", range.to())
+            .query(columns::add);
         columns.toBranchOrder();
         Map<Long, SeriesViews.Commit> commits = this.commits.commits(columns.commits());
         columns.since(since, commits);
         return new Columns(columns, commits);
-    }
-
-    /**
-     * Runs {@link #POINTS} with its rows in PostgreSQL's binary format. The driver asks for binary rows only once a
-     * statement is prepared on the server and described, which never happened for this one: every float8 went out
-     * as text (PostgreSQL formatting it, the driver parsing it back with {@code Double.parseDouble}), every
-     * timestamptz as text parsed through a Calendar, every uuid as 36 characters (docs/performance.md, "Reads,
-     * session of 2026-11-27"). A negative prepare threshold is pgjdbc's way to force binary rows for one statement:
-     * it is described once per connection (the driver caches it), then every execution gets binary rows. Binary is
-     * exact for all of them (the bits of a double, microseconds), as the text was; {@code PointsStatementTest} holds the
-     * values. The boolean stays text (the driver's choice, one byte). The bounds are typed numeric even when null, so that the statement's parameter types never change;
-     * the statement is {@link #POINTS} with its names as positions.
-     */
-    void readPoints(long series, int limit, PointRange.Positions range, RowCallbackHandler row) {
-        template.query(connection -> {
-            PreparedStatement statement = connection.prepareStatement(POINTS_POSITIONAL);
-            statement.unwrap(PGStatement.class).setPrepareThreshold(-1);
-            statement.setLong(1, series);
-            statement.setObject(2, range.from(), Types.NUMERIC);
-            statement.setObject(3, range.to(), Types.NUMERIC);
-            statement.setInt(4, limit);
-            return statement;
-        }, row);
-    }
-
-    /** {@link #POINTS} with its parameters as ? in the order series, from, to, limit. */
-    static final String POINTS_POSITIONAL = positional(POINTS, "series", "from", "to", "limit");
-
-    private static String positional(String sql, String... names) {
-        String result = sql;
-        int last = -1;
-        for (String name : names) {
-            int at = result.indexOf(":" + name);
-            if (at <= last || result.indexOf(":" + name, at + 1) >= 0) {
-                throw new IllegalStateException(name + " is not where the positional statement expects it");
-            }
-            result = result.substring(0, at) + "?" + result.substring(at + name.length() + 1);
-            last = at;
-        }
-        return result;
     }
 
     /** A point as the statement reads it: its commit by id. */
