@@ -182,7 +182,6 @@ class ReadBenchmark {
                 "all columns held in HeldBody's 256 KB chunks and tagged (now)",
                 "statement and decoding without run_noise's join (what the join costs, run_noise empty here)",
                 "statement and decoding without the intervals' columns (fields= without ciLower and ciUpper)",
-                "statement and decoding, rows as text (ec94d25: the driver never asked for binary rows)",
                 "the timeline's fields written by Jackson's generator (JacksonColumnsJson, ec94d25's writer)",
                 "the timeline's fields written by hand (PointColumnsJson now)",
                 "statement and decoding, rows as text, the noisy runs joined directly (V25, to 0bb34bf)" };
@@ -223,7 +222,7 @@ class ReadBenchmark {
                     write(queries.columns(series, 10_000, null, PointRange.Positions.ALL), held);
                     held.etag();
                 }, () -> statement(series, WITHOUT_NOISE), () -> statement(series, WITHOUT_INTERVALS),
-                () -> statement(series, SeriesQueries.POINTS + "\n"), () -> JacksonColumnsJson.write(timeline.points(),
+                () -> JacksonColumnsJson.write(timeline.points(),
                         timeline.commits(), PointFields.parse(TIMELINE_FIELDS), json,
                         java.io.OutputStream.nullOutputStream()),
                 () -> PointColumnsJson.write(timeline.points(), timeline.commits(), PointFields.parse(TIMELINE_FIELDS),
