@@ -1,48 +1,36 @@
 package dev.perfwatch.series;
 
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntConsumer;
 
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.SerializableString;
-import tools.jackson.core.StreamWriteFeature;
-import tools.jackson.core.io.SerializedString;
+import tools.jackson.core.io.NumberOutput;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
-import static dev.perfwatch.series.PointsJson.AUTHOR;
-import static dev.perfwatch.series.PointsJson.CI_LOWER;
-import static dev.perfwatch.series.PointsJson.CI_UPPER;
-import static dev.perfwatch.series.PointsJson.COMMIT;
-import static dev.perfwatch.series.PointsJson.ERROR;
-import static dev.perfwatch.series.PointsJson.MESSAGE;
-import static dev.perfwatch.series.PointsJson.NOISE_REASON;
-import static dev.perfwatch.series.PointsJson.NOISY;
-import static dev.perfwatch.series.PointsJson.RECORDED_AT;
-import static dev.perfwatch.series.PointsJson.RUN;
-import static dev.perfwatch.series.PointsJson.SCORE;
-import static dev.perfwatch.series.PointsJson.SHA;
-import static dev.perfwatch.series.PointsJson.TIME;
-
-/** Writes {@link PointColumns} as the {@code form=columns} answer (docs/api.md). */
+/**
+ * Writes {@link PointColumns} as the {@code form=columns} answer (docs/api.md), by hand into a byte buffer: the same
+ * bytes Jackson's generator wrote (kept in the tests as {@code JacksonColumnsJson}; {@code ColumnsBytesTest} holds the
+ * two equal), without its per-value bookkeeping (a context check per value, every double made a String, copied to a
+ * char array and again into the generator's buffer, then into the body; a boxed map per point for the commit index).
+ * Without them writing the timeline's fields takes 0.69-0.85 of the JVM CPU it did (docs/performance.md,
+ * "Reads, session of 2026-11-27"). What is not plain ASCII is still written by Jackson: a string with a character
+ * the mapper escapes or encodes (found by asking the mapper once, {@link Escapes}) is written by the mapper, and
+ * doubles are Jackson's Schubfach text ({@code NumberOutput.toString(d, true)}, what {@code USE_FAST_DOUBLE_WRITER} writes).
+ */
 final class PointColumnsJson {
-
-    private static final SerializableString COMMITS = new SerializedString("commits");
-
-    private static final SerializableString AUTHORS = new SerializedString("authors");
 
     private PointColumnsJson() {
     }
 
     /**
-     * Writes {@code {"commits": {…}, "authors": [...], "commit": [...], "score": [...], …}} to the stream, doubles by Jackson's
-     * Schubfach writer: {@code Double.toString} was the read's largest single cost (JFR, docs/performance.md). Both
-     * write the shortest text that reads back as the same double, which is all the columns promise; the default
-     * form keeps {@code Double.toString}, byte for byte as before.
+     * Writes {@code {"commits": {…}, "authors": [...], "commit": [...], "score": [...], …}} to the stream. Doubles are the
+     * shortest text that reads back as the same double (Jackson's Schubfach writer), which is all the columns promise;
+     * the default form keeps {@code Double.toString}, byte for byte as before.
      */
     static void write(PointColumns columns, Map<Long, SeriesViews.Commit> commits, JsonMapper json,
             OutputStream stream) {
@@ -50,135 +38,324 @@ final class PointColumnsJson {
     }
 
     /** The same with only the per-point columns of {@code fields} (the commits and {@code commit} always). */
-    static void write(PointColumns columns, Map<Long, SeriesViews.Commit> commits, Set<PointFields> fields,
+    static void write(PointColumns points, Map<Long, SeriesViews.Commit> byId, Set<PointFields> fields,
             JsonMapper json, OutputStream stream) {
-        try (JsonGenerator out = json.writer().with(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
-            .createGenerator(stream)) {
-            write(columns, commits, fields, out);
-        }
-    }
-
-    private static void write(PointColumns points, Map<Long, SeriesViews.Commit> byId, Set<PointFields> fields,
-            JsonGenerator out) {
+        Out out = new Out(stream, Escapes.of(json));
         int size = points.size;
-        Map<Long, Integer> index = new HashMap<>(size * 2);
-        // each commit looked up once, in the order first seen (boxing a Long per lookup showed in the profile)
+        // each commit looked up once, in the order first seen
+        CommitIndex index = new CommitIndex(size);
         SeriesViews.Commit[] commits = new SeriesViews.Commit[size];
         int[] commitIndex = new int[size];
         for (int i = 0; i < size; i++) {
-            Integer known = index.putIfAbsent(points.commit[i], index.size());
-            if (known == null) {
-                commits[index.size() - 1] = byId.get(points.commit[i]);
+            int known = index.putIfAbsent(points.commit[i]);
+            if (known < 0) {
                 commitIndex[i] = index.size() - 1;
+                commits[commitIndex[i]] = byId.get(points.commit[i]);
             }
             else {
                 commitIndex[i] = known;
             }
         }
         int distinct = index.size();
-        out.writeStartObject();
-        out.writeName(COMMITS);
-        out.writeStartObject();
-        out.writeName(SHA);
-        out.writeStartArray();
+        out.raw("{\"commits\":{\"sha\":[");
         for (int c = 0; c < distinct; c++) {
-            out.writeString(commits[c].sha());
+            out.comma(c);
+            out.string(commits[c].sha());
         }
-        out.writeEndArray();
-        out.writeName(TIME);
-        out.writeStartArray();
+        out.raw("],\"time\":[");
         for (int c = 0; c < distinct; c++) {
+            out.comma(c);
             Instant time = commits[c].time();
             if (time == null) {
-                out.writeNull();
+                out.raw("null");
             }
             else {
-                out.writeNumber(time.toEpochMilli());
+                out.number(time.toEpochMilli());
             }
         }
-        out.writeEndArray();
         // a history has a handful of authors over thousands of commits: each written once, the commits name it
         Map<String, Integer> authors = new LinkedHashMap<>();
-        out.writeName(AUTHOR);
-        out.writeStartArray();
+        out.raw("],\"author\":[");
         for (int c = 0; c < distinct; c++) {
+            out.comma(c);
             String author = commits[c].author();
             if (author == null) {
-                out.writeNull();
+                out.raw("null");
             }
             else {
                 Integer known = authors.putIfAbsent(author, authors.size());
-                out.writeNumber(known == null ? authors.size() - 1 : known);
+                out.number(known == null ? authors.size() - 1 : known);
             }
         }
-        out.writeEndArray();
-        out.writeName(MESSAGE);
-        out.writeStartArray();
+        out.raw("],\"message\":[");
         for (int c = 0; c < distinct; c++) {
-            out.writeString(commits[c].message());
+            out.comma(c);
+            out.string(commits[c].message());
         }
-        out.writeEndArray();
-        out.writeEndObject();
-        out.writeName(AUTHORS);
-        out.writeStartArray();
+        out.raw("]},\"authors\":[");
+        int a = 0;
         for (String author : authors.keySet()) {
-            out.writeString(author);
+            out.comma(a++);
+            out.string(author);
         }
-        out.writeEndArray();
-        out.writeName(COMMIT);
-        out.writeArray(commitIndex, 0, size);
+        out.raw("],\"commit\":[");
+        for (int i = 0; i < size; i++) {
+            out.comma(i);
+            out.number(commitIndex[i]);
+        }
+        out.raw("]");
         if (fields.contains(PointFields.SCORE)) {
-            numbers(out, SCORE, points.score, size);
+            numbers(out, ",\"score\":[", points.score, size);
         }
         if (fields.contains(PointFields.ERROR)) {
-            numbers(out, ERROR, points.error, size);
+            numbers(out, ",\"error\":[", points.error, size);
         }
         if (fields.contains(PointFields.CI_LOWER)) {
-            numbers(out, CI_LOWER, points.ciLower, size);
+            numbers(out, ",\"ciLower\":[", points.ciLower, size);
         }
         if (fields.contains(PointFields.CI_UPPER)) {
-            numbers(out, CI_UPPER, points.ciUpper, size);
+            numbers(out, ",\"ciUpper\":[", points.ciUpper, size);
         }
         if (fields.contains(PointFields.RUN)) {
-            column(out, RUN, size, i -> out.writeString(points.run[i] == null ? null : points.run[i].toString()));
+            out.raw(",\"run\":[");
+            for (int i = 0; i < size; i++) {
+                out.comma(i);
+                out.string(points.run[i] == null ? null : points.run[i].toString());
+            }
+            out.raw("]");
         }
         if (fields.contains(PointFields.RECORDED_AT)) {
-            column(out, RECORDED_AT, size, i -> {
+            out.raw(",\"recordedAt\":[");
+            for (int i = 0; i < size; i++) {
+                out.comma(i);
                 if (points.recordedAt[i] == PointColumns.NO_TIME) {
-                    out.writeNull();
+                    out.raw("null");
                 }
                 else {
-                    out.writeNumber(Math.floorDiv(points.recordedAt[i], 1_000_000L));
+                    out.number(Math.floorDiv(points.recordedAt[i], 1_000_000L));
                 }
-            });
+            }
+            out.raw("]");
         }
         if (fields.contains(PointFields.NOISY)) {
-            column(out, NOISY, size, i -> out.writeBoolean(points.noisy[i]));
+            out.raw(",\"noisy\":[");
+            for (int i = 0; i < size; i++) {
+                out.comma(i);
+                out.raw(points.noisy[i] ? "true" : "false");
+            }
+            out.raw("]");
         }
         if (fields.contains(PointFields.NOISE_REASON)) {
-            column(out, NOISE_REASON, size, i -> out.writeString(points.noiseReason[i]));
+            out.raw(",\"noiseReason\":[");
+            for (int i = 0; i < size; i++) {
+                out.comma(i);
+                out.string(points.noiseReason[i]);
+            }
+            out.raw("]");
         }
-        out.writeEndObject();
+        out.raw("}");
+        out.flush();
     }
 
-    /** One column: its name, then an array of {@code size} values, each written by {@code value}. */
-    private static void column(JsonGenerator out, SerializableString name, int size, IntConsumer value) {
-        out.writeName(name);
-        out.writeStartArray();
+    private static void numbers(Out out, String name, double[] values, int size) {
+        out.raw(name);
         for (int i = 0; i < size; i++) {
-            value.accept(i);
-        }
-        out.writeEndArray();
-    }
-
-    private static void numbers(JsonGenerator out, SerializableString name, double[] values, int size) {
-        column(out, name, size, i -> {
+            out.comma(i);
             if (Double.isFinite(values[i])) {
-                out.writeNumber(values[i]);
+                out.number(values[i]);
             }
             else {
-                out.writeNull();
+                out.raw("null");
             }
-        });
+        }
+        out.raw("]");
+    }
+
+    /**
+     * Which ASCII characters the mapper writes inside a string as themselves: asked of the mapper once per mapper
+     * (a character at a time), so that a mapper configured to escape more (a slash, say) is followed, not assumed.
+     */
+    record Escapes(JsonMapper json, ObjectWriter writer, boolean[] plain) {
+
+        private static volatile Escapes last;
+
+        static Escapes of(JsonMapper json) {
+            Escapes known = last;
+            if (known != null && known.json == json) {
+                return known;
+            }
+            ObjectWriter writer = json.writer();
+            boolean[] plain = new boolean[128];
+            for (char c = 0; c < 128; c++) {
+                byte[] written = writer.writeValueAsBytes(String.valueOf(c));
+                plain[c] = written.length == 3 && written[0] == '"' && written[1] == c && written[2] == '"';
+            }
+            known = new Escapes(json, writer, plain);
+            last = known;
+            return known;
+        }
+    }
+
+    /** The bytes, buffered: 16 KB at a time to the stream. */
+    private static final class Out {
+
+        private static final int BUFFER = 16 * 1024;
+
+        /** Room enough for any number, a literal or a name written without a check per byte. */
+        private static final int SLACK = 64;
+
+        private final OutputStream stream;
+
+        private final Escapes escapes;
+
+        private final byte[] buffer = new byte[BUFFER];
+
+        private int used;
+
+        Out(OutputStream stream, Escapes escapes) {
+            this.stream = stream;
+            this.escapes = escapes;
+        }
+
+        void comma(int index) {
+            if (index > 0) {
+                room(1);
+                buffer[used++] = ',';
+            }
+        }
+
+        /** ASCII text written as it is (names, punctuation, literals). */
+        void raw(String ascii) {
+            int length = ascii.length();
+            room(length);
+            for (int i = 0; i < length; i++) {
+                buffer[used + i] = (byte) ascii.charAt(i);
+            }
+            used += length;
+        }
+
+        void number(long value) {
+            room(SLACK);
+            used = NumberOutput.outputLong(value, buffer, used);
+        }
+
+        void number(int value) {
+            room(SLACK);
+            used = NumberOutput.outputInt(value, buffer, used);
+        }
+
+        /** A finite double as Jackson's fast writer writes it. */
+        void number(double value) {
+            raw(NumberOutput.toString(value, true));
+        }
+
+        /**
+         * A string in quotes: as it is when every character is one the mapper writes as itself (a sha, a uuid, most
+         * subjects), else as the mapper writes it.
+         */
+        void string(String value) {
+            if (value == null) {
+                raw("null");
+                return;
+            }
+            int length = value.length();
+            if (length + 2 <= BUFFER) {
+                room(length + 2);
+                byte[] bytes = buffer;
+                boolean[] plain = escapes.plain;
+                int at = used;
+                bytes[at++] = '"';
+                int i = 0;
+                for (; i < length; i++) {
+                    char c = value.charAt(i);
+                    if (c >= 128 || !plain[c]) {
+                        break;
+                    }
+                    bytes[at++] = (byte) c;
+                }
+                if (i == length) {
+                    bytes[at++] = '"';
+                    used = at;
+                    return;
+                }
+            }
+            bytes(escapes.writer.writeValueAsBytes(value));
+        }
+
+        private void bytes(byte[] bytes) {
+            if (bytes.length > BUFFER - used) {
+                flush();
+                write(bytes, bytes.length);
+                return;
+            }
+            System.arraycopy(bytes, 0, buffer, used, bytes.length);
+            used += bytes.length;
+        }
+
+        private void room(int bytes) {
+            if (bytes > BUFFER - used) {
+                flush();
+            }
+        }
+
+        void flush() {
+            write(buffer, used);
+            used = 0;
+        }
+
+        private void write(byte[] bytes, int length) {
+            try {
+                stream.write(bytes, 0, length);
+            }
+            catch (IOException ex) {
+                throw new UncheckedIOException(ex);
+            }
+        }
+    }
+
+    /** Commit ids to their index in the order first seen, without a boxed Long per point. */
+    private static final class CommitIndex {
+
+        private final long[] keys;
+
+        private final int[] values;
+
+        private final boolean[] taken;
+
+        private final int mask;
+
+        private int size;
+
+        CommitIndex(int expected) {
+            int capacity = Integer.highestOneBit(Math.max(16, expected * 2) - 1) << 1;
+            keys = new long[capacity];
+            values = new int[capacity];
+            taken = new boolean[capacity];
+            mask = capacity - 1;
+        }
+
+        int size() {
+            return size;
+        }
+
+        /** The index of a known id, or -1 after giving a new one the next index. */
+        int putIfAbsent(long key) {
+            int slot = (int) (mix(key) & mask);
+            while (taken[slot]) {
+                if (keys[slot] == key) {
+                    return values[slot];
+                }
+                slot = (slot + 1) & mask;
+            }
+            taken[slot] = true;
+            keys[slot] = key;
+            values[slot] = size++;
+            return -1;
+        }
+
+        private static long mix(long key) {
+            long h = key * 0x9E3779B97F4A7C15L;
+            return h ^ (h >>> 32);
+        }
     }
 }

@@ -114,6 +114,11 @@ class SeriesQueries {
      * backwards, the newest {@code limit} in range, newest first; the readers turn it into branch order.
      */
     static final String POINTS = """
+            -- only the noisy runs (V25's index of them; a reason is stored exactly when noisy): joined to all of
+            -- run_noise, a row per run wherever runners check their hosts, every read hashed the whole table.
+            -- Materialized once per read: joined directly, an empty or nearly empty run_noise was rescanned for
+            -- every point (a nested loop: each rescan of a table asks the file system for its size)
+            with n as materialized (select run_id, true as noisy, reason from run_noise where noisy)
             select r.commit_id, r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, r.recorded_at,
                    coalesce(n.noisy, false) as noisy, n.reason as noise_reason
             from (select commit_id, position, run_id, score, error, ci_lower, ci_upper,
@@ -127,9 +132,7 @@ class SeriesQueries {
                     and position <= coalesce(cast(:to as numeric), 'Infinity')
                   order by position desc
                   limit :limit) r
-            -- only the noisy runs (V25's index of them; a reason is stored exactly when noisy): joined to all of
-            -- run_noise, a row per run wherever runners check their hosts, every read hashed the whole table
-            left join (select run_id, true as noisy, reason from run_noise where noisy) n on n.run_id = r.run_id
+            left join n on n.run_id = r.run_id
             -- the scan's own order, newest first: Java reverses it (BranchOrder) rather than PostgreSQL sorting
             -- 10,000 numeric positions and uuids again (a third of the statement's time)
             order by r.position desc

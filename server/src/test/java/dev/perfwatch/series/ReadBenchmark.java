@@ -83,6 +83,9 @@ class ReadBenchmark {
         System.out.println("EXPLAIN points:\n" + String.join("\n", jdbc.sql("explain (analyze, buffers) "
                 + SeriesQueries.POINTS).param("series", series).param("limit", 10_000).param("from", null)
             .param("to", null).query(String.class).list()));
+        System.out.println("EXPLAIN points as V25 joined the noisy runs:\n" + String.join("\n", jdbc.sql(
+                "explain (analyze, buffers) " + V25_POINTS).param("series", series).param("limit", 10_000)
+            .param("from", null).param("to", null).query(String.class).list()));
         inProcess(series);
         double[] readWall = new double[READS];
         double[] columnsWall = new double[READS];
@@ -178,7 +181,10 @@ class ReadBenchmark {
                 "all columns held in one 2.5 MB array and tagged (the controller's body before: humongous)",
                 "all columns held in HeldBody's 256 KB chunks and tagged (now)",
                 "statement and decoding without run_noise's join (what the join costs, run_noise empty here)",
-                "statement and decoding without the intervals' columns (fields= without ciLower and ciUpper)" };
+                "statement and decoding without the intervals' columns (fields= without ciLower and ciUpper)",
+                "the timeline's fields written by Jackson's generator (JacksonColumnsJson, ec94d25's writer)",
+                "the timeline's fields written by hand (PointColumnsJson now)",
+                "statement and decoding, rows as text, the noisy runs joined directly (V25, to 0bb34bf)" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
         double[][] processCpu = new double[names.length][READS];
@@ -189,6 +195,7 @@ class ReadBenchmark {
             .isEqualTo(overviews.byResults(series, PointRange.Positions.ALL, extent, 2000));
         assertThat(overviews.byBlocks(series, PointRange.Positions.ALL, 2000)).hasSize(2000);
         String tag = etag(series);
+        SeriesQueries.Columns timeline = queries.columns(series, 10_000, null, PointRange.Positions.ALL);
         Runnable[] ways = { () -> write(JoinedPoints.read(jdbc, series, 10_000, null, null, null)),
                 () -> write(queries.points(series, 10_000, null, PointRange.Positions.ALL)), () -> {
                     commits.clear();
@@ -214,7 +221,13 @@ class ReadBenchmark {
                     var held = new HeldBody();
                     write(queries.columns(series, 10_000, null, PointRange.Positions.ALL), held);
                     held.etag();
-                }, () -> statement(series, WITHOUT_NOISE), () -> statement(series, WITHOUT_INTERVALS) };
+                }, () -> statement(series, WITHOUT_NOISE), () -> statement(series, WITHOUT_INTERVALS),
+                () -> JacksonColumnsJson.write(timeline.points(),
+                        timeline.commits(), PointFields.parse(TIMELINE_FIELDS), json,
+                        java.io.OutputStream.nullOutputStream()),
+                () -> PointColumnsJson.write(timeline.points(), timeline.commits(), PointFields.parse(TIMELINE_FIELDS),
+                        json, java.io.OutputStream.nullOutputStream()),
+                () -> statement(series, V25_POINTS) };
         for (int i = 0; i < READS; i++) {
             for (int way = 0; way < ways.length; way++) {
                 long cpuStarted = threads.getCurrentThreadCpuTime();
@@ -283,7 +296,7 @@ class ReadBenchmark {
                 "explain (analyze, buffers) " + SeriesQueries.POINTS).param("series", series).param("limit", 10_000)
             .param("from", null).param("to", null).query(String.class).list()));
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        for (String sql : List.of(NOISE_JOINED, NOISY_PROBED)) {
+        for (String sql : List.of(NOISE_JOINED, NOISY_PROBED, V25_POINTS)) {
             System.out.println("EXPLAIN points, a run_noise row per run, other statement:\n" + String.join("\n",
                     jdbc.sql("explain (analyze, buffers) " + sql).param("series", series).param("limit", 10_000)
                         .param("from", null).param("to", null).query(String.class).list()));
@@ -291,10 +304,13 @@ class ReadBenchmark {
         String[] names = { "statement and decoding, a run_noise row per run (SeriesQueries.POINTS now: the noisy "
                 + "runs hashed)",
                 "the same without run_noise's join", "the same joined to all of run_noise (a7f77d7's statement)",
-                "the same probing V25's index of noisy runs once per point (a lateral subquery)" };
+                "the same probing V25's index of noisy runs once per point (a lateral subquery)",
+                "the same, the noisy runs joined directly (V25, to 0bb34bf; rows as text)",
+                "the same, the noisy runs materialized (now; rows as text)" };
         Runnable[] ways = { () -> queries.columns(series, 10_000, null, PointRange.Positions.ALL),
                 () -> statement(series, WITHOUT_NOISE), () -> statement(series, NOISE_JOINED),
-                () -> statement(series, NOISY_PROBED) };
+                () -> statement(series, NOISY_PROBED), () -> statement(series, V25_POINTS),
+                () -> statement(series, SeriesQueries.POINTS + "\n") };
         double[][] wall = new double[ways.length][READS];
         double[][] cpu = new double[ways.length][READS];
         for (int i = 0; i < READS; i++) {
@@ -312,24 +328,47 @@ class ReadBenchmark {
         }
     }
 
+    /** SeriesQueries.POINTS as V25 left it (to 0bb34bf): the noisy runs joined directly, not materialized. */
+    static final String V25_POINTS = """
+            select r.commit_id, r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, r.recorded_at,
+                   coalesce(n.noisy, false) as noisy, n.reason as noise_reason
+            from (select commit_id, position, run_id, score, error, ci_lower, ci_upper,
+                         -- results stored before V16 have no copy of their run's time: coalesce evaluates
+                         -- the subquery only for those
+                         coalesce(recorded_at, (select created_at from run where run.id = result.run_id))
+                             as recorded_at
+                  from result
+                  where series_id = :series
+                    and position >= coalesce(cast(:from as numeric), '-Infinity')
+                    and position <= coalesce(cast(:to as numeric), 'Infinity')
+                  order by position desc
+                  limit :limit) r
+            -- only the noisy runs (V25's index of them; a reason is stored exactly when noisy): joined to all of
+            -- run_noise, a row per run wherever runners check their hosts, every read hashed the whole table
+            left join (select run_id, true as noisy, reason from run_noise where noisy) n on n.run_id = r.run_id
+            -- the scan's own order, newest first: Java reverses it (BranchOrder) rather than PostgreSQL sorting
+            -- 10,000 numeric positions and uuids again (a third of the statement's time)
+            order by r.position desc
+            """;
+
     /** SeriesQueries.POINTS as a7f77d7 had it: joined to all of run_noise. */
-    static final String NOISE_JOINED = SeriesQueries.POINTS.replaceAll(
+    static final String NOISE_JOINED = V25_POINTS.replaceAll(
             "left join \\(select run_id, true as noisy, reason from run_noise where noisy\\) n on n.run_id = r.run_id\n",
             "left join run_noise n on n.run_id = r.run_id\n");
 
     /** A probe per point of V25's index of noisy runs (a lateral subquery that limit 1 keeps from being joined). */
-    static final String NOISY_PROBED = SeriesQueries.POINTS.replaceAll(
+    static final String NOISY_PROBED = V25_POINTS.replaceAll(
             "left join \\(select run_id, true as noisy, reason from run_noise where noisy\\) n on n.run_id = r.run_id\n",
             "left join lateral (select true as noisy, reason from run_noise where run_id = r.run_id and noisy "
                     + "limit 1) n on true\n");
 
     /** SeriesQueries.POINTS without its run_noise join; the same columns (noisy false, no reason). */
-    static final String WITHOUT_NOISE = SeriesQueries.POINTS
+    static final String WITHOUT_NOISE = V25_POINTS
         .replace("coalesce(n.noisy, false) as noisy, n.reason as noise_reason", "false as noisy, null as noise_reason")
         .replaceAll("left join \\(select run_id, true as noisy, reason from run_noise where noisy\\) n on n.run_id = r.run_id\n", "");
 
     /** SeriesQueries.POINTS with nulls for the intervals (a statement that leaves them out would send less). */
-    static final String WITHOUT_INTERVALS = SeriesQueries.POINTS
+    static final String WITHOUT_INTERVALS = V25_POINTS
         .replace("select r.commit_id, r.score, r.error, r.ci_lower, r.ci_upper,",
                 "select r.commit_id, r.score, r.error, null::float8, null::float8,")
         .replace("select commit_id, position, run_id, score, error, ci_lower, ci_upper,",
@@ -345,7 +384,7 @@ class ReadBenchmark {
     }
 
     /** SeriesQueries.POINTS as main had it: PostgreSQL sorts the newest-first rows into branch order. */
-    static final String SORTED_POINTS = SeriesQueries.POINTS.replace("order by r.position desc\n",
+    static final String SORTED_POINTS = V25_POINTS.replace("order by r.position desc\n",
             "order by r.position, r.run_id\n");
 
     @Autowired
