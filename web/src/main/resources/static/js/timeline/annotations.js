@@ -24,7 +24,7 @@ const STYLES = {
   withdrawn: { dash: [1, 5], width: 1, word: 'withdrawn (history no longer finds it)' },
   dismissed: { dash: [1, 6], width: 1, word: 'dismissed by re-runs' },
   // A mode change is filed dismissed too, by the detector's mode rule, not by re-runs (an import has none).
-  mode: { dash: [1, 6], width: 1, word: 'mode change (a level the series held before: never alerted)' },
+  mode: { dash: [1, 6], width: 1, word: 'mode change (a level held before)' },
   alert: { dash: [5, 4], width: 1.5, word: 'alert' },
 };
 
