@@ -3,6 +3,7 @@ package dev.perfwatch.e2e.web;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,6 +15,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * breaks after its dots and slashes, nothing is wider than the screen. The seeded alert group of {@link PageSeeds}.
  */
 class AlertsPhoneTest extends InWebSession {
+
+    @BeforeAll
+    static void seed() throws Exception {
+        new PageSeeds(server).alerts(WebSession.current().databaseUrl());
+    }
 
     @AfterAll
     static void desktop() {
