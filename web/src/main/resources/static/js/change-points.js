@@ -25,6 +25,17 @@ export const STATUS_WORDS = {
 };
 
 /**
+ * What a change point's status means for that point: a mode change is filed `dismissed` by the detector's mode rule
+ * (docs/pipeline.md, "Modes"), with no re-run at all on an import, so "dismissed by re-runs" would be untrue there.
+ */
+export function statusWord(point) {
+  if (point.status === 'dismissed' && point.direction === 'mode-change') {
+    return 'mode change (a switch to a level the series held before): never confirmed or alerted';
+  }
+  return STATUS_WORDS[point.status] ?? point.status;
+}
+
+/**
  * The project's newest change points (the API's limit, 1000), or none on a server without the API. Grouped by
  * series id on request.
  */
@@ -96,7 +107,7 @@ export function statusMarks(points) {
     const these = points.filter((point) => point.status === status && tone(point) === shade);
     const arrow = shade === 'worse' ? '▼' : shade === 'better' ? '▲' : '◆';
     return h('span', { class: `cp-mark cp-${status} cp-${shade}`, dataset: { status, tone: shade },
-      title: `${STATUS_WORDS[status] ?? status}\n${these.map(describe).join('\n')}` },
+      title: `${[...new Set(these.map(statusWord))].join('; ')}\n${these.map(describe).join('\n')}` },
     `${arrow} ${status}${these.length > 1 ? ` ×${these.length}` : ''}`);
   });
 }

@@ -51,6 +51,14 @@ function append(node, children) {
   }
 }
 
+/**
+ * A name as text that may break after its dots and slashes (a <wbr> after each): `valueUpdate.ROCKS` and
+ * `Fibonacci/Iterative/20` wrap between their parts on a phone, not inside a word.
+ */
+export function breakable(name) {
+  return String(name).split(/(?<=[./])/).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
+}
+
 /** A labelled select; options are [value, text] pairs. */
 export function select(id, label, options, selected, onchange) {
   const control = h('select', { id, onchange: (event) => onchange(event.target.value) },

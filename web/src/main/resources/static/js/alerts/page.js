@@ -4,7 +4,7 @@
 import * as api from '../api.js';
 import { applyFilter, filterBox } from '../filter.js';
 import * as router from '../router.js';
-import { h, replace, select } from '../dom.js';
+import { breakable, h, replace, select } from '../dom.js';
 import { benchmarkName, caseLabel, change, dateTime, firstLine, number, shortSha } from '../format.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
 
@@ -148,8 +148,10 @@ class AlertsPage extends UrlPage {
     const history = h('tr', { class: 'history-row', id: `history-${alert.id}`, hidden: true },
       h('td', { colspan: '8' }));
     return [h('tr', { id: `alert-${alert.id}`, dataset: { alert: alert.id, status: alert.status } },
-      h('th', { scope: 'row' }, h('a', { href, title: `${s.label}: open the timeline at this commit` },
-        benchmarkName(s.benchmark)), h('div', { class: 'muted' }, caseLabel(s.case))),
+      // One block for the name and the case under it: on a phone's card they are one value beside "Case".
+      h('th', { scope: 'row' }, h('span', { class: 'row-name' },
+        h('a', { href, title: `${s.label}: open the timeline at this commit` }, breakable(benchmarkName(s.benchmark))),
+        h('div', { class: 'muted' }, caseLabel(s.case)))),
       h('td', {}, s.metric.name),
       h('td', {}, s.environment.jdkVersion ? `${s.environment.hostClass} · JDK ${s.environment.jdkVersion}`
         : s.environment.hostClass),

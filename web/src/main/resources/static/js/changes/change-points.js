@@ -4,7 +4,7 @@
 
 import { h } from '../dom.js';
 import { shortSha, date } from '../format.js';
-import { amount, describe, STATUS_WORDS, tone } from '../change-points.js';
+import { amount, describe, statusWord, tone } from '../change-points.js';
 import { timelineHref } from '../page-kit.js';
 
 const NEWEST = 20;
@@ -50,7 +50,7 @@ export function newestChangePoints(points, project, environment) {
           .map((name) => h('th', { scope: 'col' }, name)))),
         h('tbody', {}, here.map((point) => h('tr', { dataset: { series: point.series, status: point.status,
           filterText: `${point.benchmark} ${point.case ?? ''} ${point.metric} ${point.status}` } },
-          h('td', { title: STATUS_WORDS[point.status] ?? point.status }, mark(point)),
+          h('td', { title: statusWord(point) }, mark(point)),
           h('td', {}, `${point.direction ?? ''} ${amount(point)}`,
             point.metric && point.metric !== 'primary' ? h('span', { class: 'muted' }, ` ${point.metric}`) : null),
           h('td', {}, h('a', { href: timelineOf(point), title: point.benchmark },

@@ -3,7 +3,7 @@
 // docs/changes.md). ← and → (or the buttons) step to the previous and next measured commit.
 
 import * as api from '../api.js';
-import { h, replace, select, typing } from '../dom.js';
+import { breakable, h, replace, select, typing } from '../dom.js';
 import {
   benchmarkName, caseLabel, change, dateTime, firstLine, number, shortSha, userBranches, valueWithError,
 } from '../format.js';
@@ -230,7 +230,8 @@ class ChangesPage extends UrlPage {
         h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
           branch: changes.branch === project.defaultBranch ? null : changes.branch, benchmark: row.benchmark,
           case: row.case.id, metric: row.metric.name === 'primary' ? null : row.metric.name,
-          hostClass: env.hostClass, jvm: jvmOf(env), commit: changes.commit.sha }) }, benchmarkName(row.benchmark))),
+          hostClass: env.hostClass, jvm: jvmOf(env), commit: changes.commit.sha }) },
+        breakable(benchmarkName(row.benchmark)))),
         h('td', {}, caseLabel(row.case)),
         h('td', {}, row.metric.name),
         h('td', { class: 'num' }, valueWithError(row.score, row.error, row.metric.unit)),

@@ -3,7 +3,7 @@
 // change's interval as whiskers. The API is GET /api/v1/comparisons (docs/ui.md).
 
 import * as api from '../api.js';
-import { h, replace, select } from '../dom.js';
+import { breakable, h, replace, select } from '../dom.js';
 import { benchmarkName, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
@@ -316,7 +316,7 @@ class ComparisonPage extends UrlPage {
         return h('tr', { dataset: { verdict: row.verdict, caseKey: row.caseKey ?? '' } },
           h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
             benchmark: row.benchmark, hostClass: group.hostClass, jvm: group.jdkVersion, commit: comparison.head?.sha }) },
-          benchmarkName(row.benchmark))),
+          breakable(benchmarkName(row.benchmark)))),
           h('td', {}, paramsText(row.params)),
           h('td', {}, row.metric ?? 'primary'),
           h('td', { class: 'num', title: forks(row.base) }, side(row.base, row.unit)),

@@ -4,7 +4,7 @@
 // The API is GET /api/v1/environment-comparisons (docs/api.md, docs/ui.md).
 
 import * as api from '../api.js';
-import { h, replace, select } from '../dom.js';
+import { breakable, h, replace, select } from '../dom.js';
 import {
   allocation, benchmarkName, caseLabel, dateTime, firstLine, number, shortSha, valueWithError,
 } from '../format.js';
@@ -194,7 +194,7 @@ class EnvironmentsPage extends UrlPage {
         h('th', { scope: 'col' }, 'Allocation (B/op)'))),
       h('tbody', {}, rows.map((row) => h('tr', { dataset: { caseKey: row.caseKey } },
         h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
-          benchmark: row.benchmark, commit: comparison.commit.sha }) }, benchmarkName(row.benchmark)),
+          benchmark: row.benchmark, commit: comparison.commit.sha }) }, breakable(benchmarkName(row.benchmark))),
         h('br'), h('span', { class: 'muted' }, caseLabel({ params: row.params, mode: row.caseKey.split(';')[0] }))),
         row.cells.map((cell, i) => (i === 0
           ? h('td', { class: 'num', dataset: { score: '' } }, cell ? scoreText(cell, row.unit) : '–')

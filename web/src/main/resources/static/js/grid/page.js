@@ -9,7 +9,7 @@ import { applyFilter, filterBox } from '../filter.js';
 import { current, navigate } from '../router.js';
 import { bySeries, changePoints, statusMarks, tone } from '../change-points.js';
 import { Queue } from './queue.js';
-import { floorAtZero } from '../floor.js';
+import { bandsWithinScores, floorAtZero } from '../floor.js';
 import { ALLOC, environmentLabels, jvmOf, levelChange, line, xAxis } from '../timeline/data.js';
 
 const REVS = [15, 30, 50, 100, 200, 500];
@@ -244,8 +244,8 @@ class GridPage {
       const style = styles.get(series.environment.id);
       counts[labels.get(series.environment.id)] = scores.length;
       if (upper.length > 0) {
-        datasets.push({ data: lower, borderWidth: 0, pointRadius: 0, fill: false });
-        datasets.push({ data: upper, borderWidth: 0, pointRadius: 0, fill: '-1',
+        datasets.push({ role: 'band-lower', data: lower, borderWidth: 0, pointRadius: 0, fill: false });
+        datasets.push({ role: 'band', data: upper, borderWidth: 0, pointRadius: 0, fill: '-1',
           backgroundColor: translucent(style.color, 0.16) });
       }
       datasets.push({ role: 'score', data: scores, borderColor: style.color, borderDash: style.dash, borderWidth: 1.5,
@@ -263,7 +263,7 @@ class GridPage {
     this.charts.push(new window.Chart(canvas, {
       type: 'line',
       data: { datasets },
-      plugins: [floorAtZero],
+      plugins: [bandsWithinScores, floorAtZero],
       options: {
         animation: false, parsing: false, responsive: true, maintainAspectRatio: false, spanGaps: true,
         events: [],

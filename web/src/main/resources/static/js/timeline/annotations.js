@@ -23,12 +23,14 @@ const STYLES = {
   transient: { dash: [1, 5], width: 1, word: 'transient (level did not hold)' },
   withdrawn: { dash: [1, 5], width: 1, word: 'withdrawn (history no longer finds it)' },
   dismissed: { dash: [1, 6], width: 1, word: 'dismissed by re-runs' },
+  // A mode change is filed dismissed too, by the detector's mode rule, not by re-runs (an import has none).
+  mode: { dash: [1, 6], width: 1, word: 'mode change (a level held before)' },
   alert: { dash: [5, 4], width: 1.5, word: 'alert' },
 };
 
 /** The glyph the legend shows for a dash pattern. */
 const GLYPHS = { alerted: '━━', confirmed: '╍╍', confirming: '┄┄', suspected: '┄┄', unconfirmed: '━ ·',
-  historical: '─ ─', resolved: '┈┈', transient: '· ·', withdrawn: '· ·', dismissed: '· ·', alert: '╌╌' };
+  historical: '─ ─', resolved: '┈┈', transient: '· ·', withdrawn: '· ·', dismissed: '· ·', mode: '· ·', alert: '╌╌' };
 
 /** Label height in pixels, a row of the stack. */
 const ROW = 20;
@@ -64,7 +66,7 @@ export async function seriesAnnotations(seriesId) {
     const points = await lenient(`/api/v1/change-points?project=${encodeURIComponent(project)}`
       + `&series=${encodeURIComponent(seriesId)}&limit=200`).catch(() => null);
     if (Array.isArray(points)) {
-      marks = points.map(fromChangePoint).filter((mark) => mark.sha);
+      marks = points.map(markOfChangePoint).filter((mark) => mark.sha);
     }
   }
   // Alerts no change point carries (a bisected culprit, an alert raised by hand) are drawn as alerts.
@@ -90,13 +92,16 @@ function amount(point) {
   return '';
 }
 
-function fromChangePoint(point) {
+/** A change point as a mark: `style` names its line and legend entry (a mode change's is not its status's). */
+export function markOfChangePoint(point) {
   const status = String(point.status ?? 'suspected');
   const triaged = point.alertStatus === 'invalid' || point.alertStatus === 'infra' ? point.alertStatus : null;
   const metric = point.metric && point.metric !== 'primary' ? `${point.metric} ` : '';
   const word = triaged ? `${status}, triaged ${triaged}` : status;
   const kind = String(point.direction ?? 'change');
-  return { sha: point.commit?.sha ?? null, time: point.commit?.time ?? null, kind, status, triaged, id: point.id ?? null,
+  const style = status === 'dismissed' && kind === 'mode-change' ? 'mode' : status;
+  return { sha: point.commit?.sha ?? null, time: point.commit?.time ?? null, kind, status, style, triaged,
+    id: point.id ?? null,
     metric: point.metric ?? null,
     alerted: point.alertGroup !== null && point.alertGroup !== undefined,
     label: `${metric}${kind} ${amount(point)} · ${word}`,
@@ -261,7 +266,7 @@ export function chartAnnotations(marks, xOf, which, labelChart = () => 'primary'
     }
   }
   const result = {};
-  const statuses = [...new Set(items.map((item) => item.status))];
+  const statuses = [...new Set(items.map((item) => item.style ?? item.status))];
   const labelled = items.map((item) => ({ ...item,
     content: item.triaged ? `${item.label} ✗` : item.label }));
   const reserved = statuses.length * 12 + 8;
@@ -281,7 +286,7 @@ export function chartAnnotations(marks, xOf, which, labelChart = () => 'primary'
     return cache.places[i];
   };
   labelled.forEach((item, i) => {
-    const style = STYLES[item.status] ?? STYLES.alert;
+    const style = STYLES[item.style ?? item.status] ?? STYLES.alert;
     const color = colorOf(item);
     const content = item.content;
     result[`mark${i}`] = { type: 'line', xMin: item.x, xMax: item.x, borderColor: color, borderWidth: style.width,

@@ -3,7 +3,7 @@
 
 import { date, dateTime, firstLine, shortSha, valueWithError } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
-import { floorAtZero } from '../floor.js';
+import { bandsWithinScores, floorAtZero } from '../floor.js';
 import { pointWhen } from './data.js';
 import { bucketSpan } from './overview.js';
 
@@ -194,7 +194,7 @@ export function timelineChart(canvas, options) {
   return new Chart(canvas, {
     type: 'line',
     data: { datasets: options.datasets },
-    plugins: [floorAtZero],
+    plugins: [bandsWithinScores, floorAtZero],
     options: {
       animation: false,
       parsing: false,

@@ -6,6 +6,7 @@ import { h, replace } from '../dom.js';
 import { dateTime, firstLine, number, percent, shortSha, valueWithError } from '../format.js';
 import { repositoryLinks } from '../repository.js';
 import { jvmOf, pointWhen, sameCommit } from './data.js';
+import { runFacts } from './run-facts.js';
 
 /**
  * Better or worse in words, judged by significance rather than by sign: the difference over its standard error,
@@ -115,31 +116,6 @@ function swatch(color) {
   return h('span', { class: 'swatch', style: `background:${color}`, 'aria-hidden': 'true' });
 }
 
-function metadataList(metadata) {
-  if (!metadata || typeof metadata !== 'object' || Object.keys(metadata).length === 0) {
-    return null;
-  }
-  return h('dl', { class: 'metadata' }, Object.entries(metadata).flatMap(([key, value]) => [
-    h('dt', {}, key), h('dd', {}, metadataValue(key, value))]));
-}
-
-/**
- * A metadata value as a reader wants it: a time (epoch milliseconds or seconds under a key that names a time) as a
- * date, an http(s) URL as a link, anything else as text.
- */
-export function metadataValue(key, value) {
-  if (typeof value === 'number' && /(time|date|at|start|end|stamp)$/i.test(key)) {
-    const millis = value > 1e11 && value < 1e14 ? value : value > 1e8 && value < 1e11 ? value * 1000 : null;
-    if (millis !== null) {
-      return h('time', { datetime: new Date(millis).toISOString(), title: String(value) }, dateTime(millis));
-    }
-  }
-  if (typeof value === 'string' && /^https?:\/\/\S+$/.test(value)) {
-    return h('a', { href: value, rel: 'noopener noreferrer' }, value);
-  }
-  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-}
-
 /**
  * The ids of the runs behind a commit's points in every drawn series. The timeline's read leaves the runs out
  * (api.pointColumns: a third of its bytes, needed only here), so a series whose points lack them reads that commit's
@@ -165,8 +141,9 @@ async function runDetails(container, runIdsRead) {
   const runs = await Promise.all(runIds.map((id) => api.run(id).catch(() => null)));
   replace(container, ...runs.filter(Boolean).map((run) => h('div', { class: 'run' },
     h('p', {}, h('strong', {}, run.hostClass), ` on ${run.host} · stored ${dateTime(run.createdAt)} · `,
-      `${number(run.results)} results · `, h('a', { href: `/api/v1/runs/${run.id}` }, 'JSON')),
-    metadataList(run.metadata))));
+      `${number(run.results)} result${run.results === 1 ? '' : 's'} · `,
+      h('a', { href: `/api/v1/runs/${run.id}` }, 'JSON')),
+    runFacts(run))));
   if (container.childElementCount === 0) {
     replace(container, h('p', { class: 'muted' }, 'No run details.'));
   }

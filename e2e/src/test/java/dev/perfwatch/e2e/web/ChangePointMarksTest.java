@@ -164,4 +164,30 @@ class ChangePointMarksTest extends InWebSession {
                 "found deep in the history (an import or a backfill): shown, notifies nobody", null,
                 "found deep in the history (an import or a backfill): shown, notifies nobody");
     }
+
+    /**
+     * A mode change is stored as direction mode-change, status dismissed, by the detector's mode rule: on an import
+     * (no runner, no re-run) the timeline's legend and the tooltips said "dismissed by re-runs" of a +52% step of
+     * benchmark-action/github-action-benchmark's own history. A suspect the re-runs dismissed keeps its words.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void whenAChangePointIsAModeChangeItsWordsSayModeChangeNotReRuns() {
+        browser.open(server.url() + "/favicon.svg");
+        List<Object> words = (List<Object>) browser.executeAsync("""
+                Promise.all([import('/js/timeline/annotations.js'), import('/js/change-points.js')])
+                  .then(([annotations, points]) => {
+                    const point = (direction) => ({ commit: { sha: 'a'.repeat(40) }, direction, status: 'dismissed',
+                      magnitude: 0.52, before: 50, after: 76, unit: 'ops/s', metric: 'primary', alertGroup: null });
+                    const legend = (direction) => annotations.chartAnnotations(
+                      [annotations.markOfChangePoint(point(direction))], () => 1, 'primary').legend.content.join();
+                    browserDone([legend('mode-change'), points.statusWord(point('mode-change')),
+                      legend('regression'), points.statusWord(point('regression'))]);
+                  }).catch((error) => browserDone([String(error)]));""");
+        assertThat(words).hasSize(4);
+        assertThat(words.get(0)).asString().contains("mode change").doesNotContain("re-runs");
+        assertThat(words.get(1)).asString().contains("mode change").doesNotContain("re-runs");
+        assertThat(words.get(2)).asString().contains("dismissed by re-runs");
+        assertThat(words.get(3)).asString().isEqualTo("dismissed by re-runs");
+    }
 }

@@ -15,7 +15,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What a newcomer's first charts showed wrongly (issue #11, web UI): axes below zero under results that cannot be
  * negative, one result on a five-year axis, a suite-grid badge "+32 B/op" on a series back at 0 B/op, a tooltip left
  * from before a zoom. Two small projects: "wide-errors", eight nightly results of about 100 ops/ms whose JMH error
- * (300) is wider than the score, allocating 64 B/op on commits 3 to 5 only; and "one-result", a single run.
+ * (300) is wider than the score, allocating 64 B/op on commits 3 to 5 only; and "one-result", a single run. And
+ * "unit-slip", an imported Catch2 history as github-action-benchmark's old parser wrote it: six results of 20 ± 2,
+ * then six of 8 whose error came in ns beside the score in µs (± 500).
  */
 class ChartRangesTest extends InWebSession {
 
@@ -28,6 +30,10 @@ class ChartRangesTest extends InWebSession {
         WebSession.post(server, "/api/v1/runs", run("one-result", 0, 14230, 20, 80000));
         for (int commit = 0; commit < 3; commit++) {
             WebSession.post(server, "/api/v1/runs", run("third-night", commit, commit == 1 ? 130 : 100, 1, 0.00005));
+        }
+        for (int commit = 0; commit < 12; commit++) {
+            WebSession.post(server, "/api/v1/runs", run("unit-slip", commit, commit < 6 ? 20 : 8, commit < 6 ? 2 : 500,
+                    0.00005));
         }
     }
 
@@ -68,6 +74,37 @@ class ChartRangesTest extends InWebSession {
         assertThat(lows.get("band").doubleValue()).as("the error band clamped at 0").isZero();
         assertThat(lows.get("primary").doubleValue()).as("throughput axis").isZero();
         assertThat(lows.get("alloc").doubleValue()).as("allocation axis").isZero();
+        assertThat(((Number) browser.script("return window.perfwatch.timeline.charts.primary.scales.y.max"))
+            .doubleValue()).as("a band wider than the scores still widens the axis, as far as the scores' size")
+            .isGreaterThanOrEqualTo(204);
+        assertThat(browser.errors()).isEmpty();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void timelineWhenErrorBandsAreFarWiderThanTheScoresTheScoresSetTheAxisAndTheirStepShows() {
+        browser.open(server.url() + "/#/timeline?project=unit-slip");
+        browser.await("window.perfwatch?.timeline?.state === 'ready'");
+
+        Map<String, Number> axis = (Map<String, Number>) browser.script("""
+                const chart = window.perfwatch.timeline.charts.primary;
+                const y = chart.scales.y;
+                const band = chart.data.datasets.find((d) => d.role === 'band');
+                return { min: y.min, max: y.max, bandTop: Math.max(...band.data.map((p) => p.y)),
+                  step: y.getPixelForValue(8) - y.getPixelForValue(20),
+                  height: chart.chartArea.bottom - chart.chartArea.top };""");
+        assertThat(axis.get("bandTop").doubleValue()).as("the band's data is kept (drawn clipped)").isEqualTo(508);
+        assertThat(axis.get("max").doubleValue()).as("the axis: about twice the highest score (and noise band)")
+            .isBetween(20.0, 60.0);
+        assertThat(axis.get("min").doubleValue()).isZero();
+        assertThat(axis.get("step").doubleValue() / axis.get("height").doubleValue())
+            .as("the step from 20 to 8, as a share of the chart's height").isGreaterThan(0.15);
+
+        browser.open("about:blank");
+        browser.open(server.url() + "/#/grid?project=unit-slip");
+        browser.await("document.querySelector('.tile')?.dataset.state === 'ready'");
+        assertThat(((Number) browser.script("return Chart.getChart(document.querySelector('.tile canvas')).scales.y.max"))
+            .doubleValue()).as("the suite grid's tile, by the same rule").isLessThanOrEqualTo(50);
         assertThat(browser.errors()).isEmpty();
     }
 
