@@ -62,7 +62,7 @@ class ColumnsBytesTest {
         for (int i = 0; i < size; i++) {
             points.addForTest(1, null);
             points.score[i] = switch (i % 5) {
-                case 0 -> Double.longBitsToDouble(random.nextLong());
+                case 0 -> java.nio.ByteBuffer.allocate(Double.BYTES).putLong(0, random.nextLong()).getDouble(0); // any bits
                 case 1 -> 1000 * (1 + 0.02 * (random.nextDouble() - 0.5));
                 case 2 -> random.nextInt(100_000) / 100.0;
                 case 3 -> Math.scalb(random.nextDouble(), random.nextInt(200) - 100);
