@@ -21,8 +21,10 @@ class DetectionThreadsTest {
         try {
             List<Integer> inputs = IntStream.range(0, 500).boxed().toList();
             Set<String> names = ConcurrentHashMap.newKeySet();
-            // The first items wait until a second thread has taken one: the work is shared, not done by the caller alone.
-            CountDownLatch shared = new CountDownLatch(2);
+            // Each thread's first item waits until all three threads have taken one: the work is shared by the helpers
+            // and the caller. (Waiting for two let the two helpers finish all 500 items before the caller, which had
+            // handed them out, took one: on a quiet machine the test then failed.)
+            CountDownLatch shared = new CountDownLatch(3);
             List<Integer> squares = threads.map(inputs, i -> {
                 if (names.add(Thread.currentThread().getName())) {
                     shared.countDown();
@@ -36,7 +38,7 @@ class DetectionThreadsTest {
                 return i * i;
             });
             assertThat(squares).isEqualTo(inputs.stream().map(i -> i * i).toList());
-            assertThat(names).hasSizeGreaterThanOrEqualTo(2).contains(Thread.currentThread().getName());
+            assertThat(names).hasSize(3).contains(Thread.currentThread().getName());
         }
         finally {
             threads.stop();
