@@ -114,6 +114,10 @@ public final class Replay {
                 Report lapsed = reports.get(lapse.known());
                 reports.set(lapse.known(), lapsed.with(Status.TRANSIENT, lapse.reason()));
             }
+            for (Tracker.Promotion promotion : step.promotions()) {
+                int at = promotion.known();
+                decide(reports, prefix, promotion.found(), newest).ifPresent(report -> reports.set(at, report));
+            }
             for (Tracker.Found found : step.found()) {
                 decide(reports, prefix, found, newest).ifPresent(reports::add);
             }
@@ -132,7 +136,7 @@ public final class Replay {
         // it stays historical (the pipeline: RunAnalysis.place, Confirmations.suspect).
         boolean late = found.confirmableLate() && reruns != null;
         if (!found.recent() && !late) {
-            return Optional.of(new Report(change, change, newest, Status.HISTORICAL, false, ""));
+            return Optional.of(new Report(change, change, newest, Status.HISTORICAL, false, found.reason()));
         }
         if (reruns == null && found.kind() == Tracker.Kind.SHORT_HISTORY) {
             return Optional.empty(); // without runners nothing decides it: the screen finds it later, if it holds
@@ -174,14 +178,14 @@ public final class Replay {
 
     /**
      * A change point reported before a replay's first commit, as the report the replay would hold for it: where it
-     * stands as {@link Tracker.Known} says, its status one that stands so ({@code modeChange}: a void one was a
-     * mode change rather than transient).
+     * stands as {@link Tracker.Known} says, its status one that stands so.
      */
-    public static Report reportedBefore(Tracker.Known known, boolean modeChange) {
+    public static Report reportedBefore(Tracker.Known known) {
         Status status = switch (known.standing()) {
             case ALERTED -> Status.ALERTED;
             case KEPT -> Status.HISTORICAL;
-            case VOID -> modeChange ? Status.MODE_CHANGE : Status.TRANSIENT;
+            case VOID -> Status.TRANSIENT;
+            case MODE -> Status.MODE_CHANGE;
             case DISMISSED -> Status.DISMISSED;
         };
         return new Report(known.change(), known.change(), known.change().index(), status, status.notified(), "");
@@ -191,7 +195,8 @@ public final class Replay {
         Tracker.Standing standing = switch (report.status()) {
             case ALERTED, CONFIRMED -> Tracker.Standing.ALERTED;
             case HISTORICAL, RESOLVED -> Tracker.Standing.KEPT;
-            case MODE_CHANGE, TRANSIENT -> Tracker.Standing.VOID;
+            case TRANSIENT -> Tracker.Standing.VOID;
+            case MODE_CHANGE -> Tracker.Standing.MODE;
             case DISMISSED -> Tracker.Standing.DISMISSED;
         };
         // the pipeline keeps the commit a change point was first named at: so does the replay's tracker

@@ -44,8 +44,13 @@ public final class Tracker {
         ALERTED,
         /** a change of level that stands, alerting nobody now: confirming, historical, resolved */
         KEPT,
-        /** did not happen: transient, or a mode change; the level before it still stands */
+        /** did not happen: transient, or withdrawn; the level before it still stands */
         VOID,
+        /**
+         * a mode change: the level before it still stands, until its own level holds longer than a mode stays
+         * ({@link Promotion})
+         */
+        MODE,
         /**
          * the re-runs of its commit and the one before showed no change: the level before it still stands, and a
          * change point the detector later places at another commit nearby is a new one (the screen may name a step a
@@ -80,8 +85,19 @@ public final class Tracker {
     public record Lapse(int known, String reason) {
     }
 
-    /** The outcome of one run: the detection, the new change points in index order, the lapsed alerts. */
-    public record Step(Detection detection, List<Found> found, List<Lapse> lapses) {
+    /**
+     * A known mode change whose new level then held longer than any mode stays ({@link Modes#LONGEST_STAY} runs in a
+     * row): it was a change after all, found late. {@code found} replaces {@code known}: a change, historical or
+     * confirmed by re-runs like any change found late.
+     */
+    public record Promotion(int known, Found found) {
+    }
+
+    /**
+     * The outcome of one run: the detection, the new change points in index order, the lapsed alerts, the mode changes
+     * that turned out to be changes.
+     */
+    public record Step(Detection detection, List<Found> found, List<Lapse> lapses, List<Promotion> promotions) {
     }
 
     private final Detector detector;
@@ -110,7 +126,7 @@ public final class Tracker {
         Detection detection = detector.detectRecent(series);
         Observations o = Observations.of(series.points(), series.resolution());
         if (o.size() == 0) {
-            return new Step(detection, List.of(), List.of());
+            return new Step(detection, List.of(), List.of(), List.of());
         }
         int newest = o.commits[o.size() - 1];
         List<ChangePoint> seen = new ArrayList<>(known.stream()
@@ -137,7 +153,45 @@ public final class Tracker {
                     : detection.changePoints().contains(change) ? Kind.CHANGE : Kind.SHORT_HISTORY;
             found.add(new Found(change, kind, recent, confirmable, newest - change.index(), mode.orElse("")));
         }
-        return new Step(detection, found, lapses(o, detection, known, found));
+        return new Step(detection, found, lapses(o, detection, known, found), promotions(o, detection, known));
+    }
+
+    /**
+     * Known mode changes whose level held: every run from the change's commit to the newest, more than
+     * {@link Modes#LONGEST_STAY} of them, nearer the level it went to than the level it left, and the detector still
+     * sees the change there. The mode rule reads a visit of that length as a level of its own; a switch that stays
+     * that long is one too (a step right after a short spike to its level, filed as a mode the night it landed).
+     */
+    private List<Promotion> promotions(Observations o, Detection detection, List<Known> known) {
+        List<Promotion> promotions = new ArrayList<>();
+        int n = o.size();
+        int newest = o.commits[n - 1];
+        for (int i = 0; i < known.size(); i++) {
+            ChangePoint mode = known.get(i).change();
+            int at = position(o, mode.index());
+            if (known.get(i).standing() != Standing.MODE || n - at <= Modes.LONGEST_STAY) {
+                continue;
+            }
+            int seen = Replay.known(detection.changePoints(), mode, detector.settings());
+            if (seen < 0) {
+                continue;
+            }
+            double from = mode.before().value();
+            double to = mode.after().value();
+            boolean held = true;
+            for (int j = at; j < n && held; j++) {
+                double unit = o.toUnit(o.values[j]);
+                held = Math.abs(unit - to) < Math.abs(unit - from);
+            }
+            if (held) {
+                ChangePoint change = detection.changePoints().get(seen);
+                promotions.add(new Promotion(i, new Found(change, Kind.CHANGE, false,
+                        change.index() > newest - CONFIRM_WINDOW, newest - change.index(), String.format(Locale.ROOT,
+                        "held: %d runs in a row at about %s, longer than a mode stays; first read as a mode change",
+                        n - at, number(to)))));
+            }
+        }
+        return promotions;
     }
 
     /**
@@ -199,7 +253,7 @@ public final class Tracker {
         int last = 0;
         for (Known k : known) {
             // A change that did not happen (dismissed, transient, a mode) leaves the level before it standing.
-            if (k.standing() != Standing.VOID && k.standing() != Standing.DISMISSED) {
+            if (k.standing() != Standing.VOID && k.standing() != Standing.MODE && k.standing() != Standing.DISMISSED) {
                 last = Math.max(last, k.change().index());
             }
         }

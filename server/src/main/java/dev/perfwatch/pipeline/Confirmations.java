@@ -54,9 +54,10 @@ class Confirmations {
      *     without runners it is not alerted (nor stored: the screen finds it once the history is long enough)
      * @param late commits from its commit to the newest one when it was found late; 0 for news. Only re-runs make
      *     a late change news: without them it is historical, never an unconfirmed alert
+     * @param reason why it is a change found late, when the tracker says (a mode change whose level held); else empty
      */
     record NewSuspect(PipelineStore.SeriesRow series, long firstBad, long lastGood, ChangePoint change,
-            List<UUID> runs, List<UUID> runsAtBad, boolean needsRuns, int late) {
+            List<UUID> runs, List<UUID> runsAtBad, boolean needsRuns, int late, String reason) {
 
         SuspectStore.Level before() {
             return new SuspectStore.Level(change.before().value(), change.before().lower(), change.before().upper(),
@@ -69,8 +70,12 @@ class Confirmations {
         }
     }
 
+    /** A change found too deep in the history to notify anyone; its reason, when not empty, says why it is one. */
     void noteHistorical(NewSuspect suspect) {
-        insert(suspect, "historical", null);
+        Optional<Long> id = insert(suspect, "historical", null);
+        if (!suspect.reason().isEmpty()) {
+            id.ifPresent(stored -> suspectStore.decideSuspect(stored, "historical", suspect.reason()));
+        }
     }
 
     /** A switch back to a level the series keeps visiting: shown as a mode change, never confirmed or alerted. */
@@ -118,7 +123,8 @@ class Confirmations {
                 added += id.isPresent() ? 1 : 0;
                 // kept ahead of the verdict (SuspectStore.confirmed): a late alert says how late it was found
                 id.filter(i -> suspect.late() > 0).ifPresent(i -> suspectStore.decideStatus(i, "confirming",
-                        dev.perfwatch.detection.Replay.foundLate(suspect.late())));
+                        dev.perfwatch.detection.Replay.foundLate(suspect.late())
+                                + (suspect.reason().isEmpty() ? "" : "; " + suspect.reason())));
             }
             // A running confirmation measures the new series in its next round; a finished one is taken up again.
             if (added > 0 && !confirmation.status().equals("running")) {

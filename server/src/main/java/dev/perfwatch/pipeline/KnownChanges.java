@@ -29,7 +29,7 @@ final class KnownChanges {
 
     private static Tracker.Standing standing(SuspectStore.SuspectRow suspect) {
         return switch (suspect.status()) {
-            case "dismissed" -> suspect.direction().equals("mode-change") ? Tracker.Standing.VOID
+            case "dismissed" -> suspect.direction().equals("mode-change") ? Tracker.Standing.MODE
                     : Tracker.Standing.DISMISSED;
             case "transient", "withdrawn" -> Tracker.Standing.VOID;
             case "alerted", "unconfirmed" -> suspect.alertOpen() ? Tracker.Standing.ALERTED : Tracker.Standing.KEPT;

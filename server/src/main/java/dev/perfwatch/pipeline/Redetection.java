@@ -77,8 +77,7 @@ class Redetection {
         for (SuspectStore.SuspectRow suspect : suspects) {
             int index = commits.indexOf(suspect.firstBad());
             if (index >= 0 && index < from) {
-                before.add(Replay.reportedBefore(KnownChanges.of(suspect, index, series.direction()),
-                        suspect.direction().equals("mode-change")));
+                before.add(Replay.reportedBefore(KnownChanges.of(suspect, index, series.direction())));
             }
         }
         List<Replay.Report> reports = new Replay(tracker, null).run(as.apply(series, commits), from, before);
@@ -109,8 +108,11 @@ class Redetection {
             boolean recent = report.firstIndex() > newest - tracker.alertWindow()
                     || movedTo.contains(report.firstIndex());
             boolean confirmable = recent || report.firstIndex() > newest - Tracker.CONFIRM_WINDOW;
+            // the reason a mode change or a historical change gives; the others' reasons are the replay's own verdicts
+            String reason = report.status() == Replay.Status.MODE_CHANGE || report.status() == Replay.Status.HISTORICAL
+                    ? report.reason() : "";
             missing.add(new Missing(new Tracker.Found(report.named(), kind, recent, confirmable,
-                    newest - report.firstIndex(), report.reason()), commits));
+                    newest - report.firstIndex(), reason), commits));
         }
         if (forgotten > 0 || withdrawn > 0 || !missing.isEmpty()) {
             log.info("Re-detected series {} over its newest {} of {} commits after a late run: {} change point(s)"

@@ -132,9 +132,14 @@ class RunAnalysis {
                 minimal[i] = Double.NaN;
                 notes[i] = "";
             }
-            uneventful &= step.lapses().isEmpty() && step.found().isEmpty();
+            uneventful &= step.lapses().isEmpty() && step.found().isEmpty() && step.promotions().isEmpty();
             for (Tracker.Lapse lapse : step.lapses()) {
                 confirmations.lapsed(in.rows().get(lapse.known()), lapse.reason());
+            }
+            // A mode change whose level held is a change found late: it is stored again as one (it notified nobody).
+            for (Tracker.Promotion promotion : step.promotions()) {
+                suspectStore.forget(List.of(in.rows().get(promotion.known()).id()));
+                place(run, in.row(), commits, promotion.found(), recent);
             }
             for (Tracker.Found found : step.found()) {
                 place(run, in.row(), commits, found, recent);
@@ -195,7 +200,7 @@ class RunAnalysis {
         Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
                 commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
                 commits.runsAt(change.index()), found.kind() == Tracker.Kind.SHORT_HISTORY,
-                found.recent() ? 0 : found.late());
+                found.recent() ? 0 : found.late(), found.kind() == Tracker.Kind.MODE_CHANGE ? "" : found.reason());
         // Only a change among the newest commits is news; one found deep in an imported history is kept and shown as
         // historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills"). One found late but
         // within Tracker.CONFIRM_WINDOW is re-run like news, and alerts only if confirmed (Confirmations.suspect).

@@ -31,8 +31,7 @@ class ReplayFromTest {
                         series.points().stream().filter(p -> p.index() < late).toList());
                 List<Replay.Report> before = new ArrayList<>();
                 for (Replay.Report report : new Replay(new Detector()).run(earlier)) {
-                    before.add(Replay.reportedBefore(new Tracker.Known(report.named(), standing(report)),
-                            report.status() == Replay.Status.MODE_CHANGE));
+                    before.add(Replay.reportedBefore(new Tracker.Known(report.named(), standing(report))));
                 }
                 List<Replay.Report> tail = new Replay(new Detector()).run(series, from, before);
                 assertThat(reportedFrom(tail, from)).as("trial %d, from commit %d", trial, from)
@@ -55,7 +54,8 @@ class ReplayFromTest {
         return switch (report.status()) {
             case ALERTED, CONFIRMED -> Tracker.Standing.ALERTED;
             case HISTORICAL, RESOLVED -> Tracker.Standing.KEPT;
-            case MODE_CHANGE, TRANSIENT -> Tracker.Standing.VOID;
+            case TRANSIENT -> Tracker.Standing.VOID;
+            case MODE_CHANGE -> Tracker.Standing.MODE;
             case DISMISSED -> Tracker.Standing.DISMISSED;
         };
     }

@@ -25,6 +25,36 @@ class TrackerTest {
             "40 regression mode-change");
     }
 
+    /**
+     * 1000, a spike to 1500 for three runs, 1000 again, then 1500 for good (github-action-benchmark's pytest
+     * test_fib_10, +52%): the step is filed as a mode change the night it lands, as its level was visited and left
+     * 10 commits before; once it has held longer than any mode stays it is a change, historical on the detector's
+     * word, saying why.
+     */
+    @Test
+    void replayWhenAModeChangesLevelHoldsLongerThanAModeStaysReportsItAsAChange() {
+        IntToDoubleFunction value = n -> (n >= 40 && n < 43 || n >= 53 ? 1500 : 1000) * (1 + 0.01 * Math.sin(n * 1.7));
+
+        List<Replay.Report> held20 = new Replay(new Detector()).run(series(53 + 20, value));
+        List<Replay.Report> held21 = new Replay(new Detector()).run(series(53 + 21, value));
+
+        assertThat(describe(held20)).last().isEqualTo("53 improvement mode-change");
+        assertThat(describe(held21)).last().isEqualTo("53 improvement historical");
+        Replay.Report promoted = held21.get(held21.size() - 1);
+        assertThat(promoted.reportedAt()).as("reported when its level had held 21 runs").isEqualTo(53 + 20);
+        assertThat(promoted.reason()).startsWith("held: 21 runs in a row at about 15");
+    }
+
+    /** The same, with runs back at the old level between: a mode the series keeps visiting stays a mode change. */
+    @Test
+    void replayWhenAModeChangesLevelIsLeftWithinTwentyRunsKeepsTheModeChange() {
+        IntToDoubleFunction value = n -> (n >= 40 && n < 43 || n >= 53 && n != 65 && n != 66 ? 1500 : 1000)
+            * (1 + 0.01 * Math.sin(n * 1.7));
+
+        assertThat(describe(new Replay(new Detector()).run(series(53 + 21, value)))).contains(
+            "53 improvement mode-change");
+    }
+
     /** A −6% level on two runs, then seven runs back at the old level: the alert is closed as transient. */
     @Test
     void replayWhenAnAlertedLevelDoesNotHoldReportsItTransient() {

@@ -157,6 +157,40 @@ class ChangePointsTest {
         assertThat(api.get("/api/v1/alerts?project=" + project).json()).as("the first switch only").hasSize(1);
     }
 
+    /**
+     * 1000, a spike to 1500 for three runs, then a step to 1500 that holds: stored as a mode change the night it lands,
+     * then, once its level has held 21 runs, stored again as a change found late (nobody re-runs this host class:
+     * historical, saying why), not left as a mode change.
+     */
+    @Test
+    void modeChangeWhoseLevelHoldsLongerThanAModeStaysIsStoredAsAChange() {
+        String project = "cp-mode-held";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        List<String> statuses = new ArrayList<>();
+        for (int n = 1; n <= 53 + 21; n++) {
+            double level = n >= 41 && n < 44 || n >= 54 ? 1500 : 1000;
+            seeds.run(n, "cp-mode-held-host", Map.of("16", level * (1 + 0.01 * Math.sin(n * 1.7))), 96.0);
+            worker.work(project);
+            if (n == 53 + 20) {
+                statuses.add(status(project, seeds.sha(54)));
+            }
+        }
+        statuses.add(status(project, seeds.sha(54)));
+
+        assertThat(statuses).containsExactly("mode-change dismissed", "improvement historical");
+        JsonNode held = changePoints(project, "&status=historical").get(0);
+        assertThat(held.get("reason").asString()).startsWith("held: 21 runs in a row at about 15");
+    }
+
+    private String status(String project, String sha) {
+        for (JsonNode point : changePoints(project, "")) {
+            if (point.get("commit").get("sha").asString().equals(sha)) {
+                return point.get("direction").asString() + " " + point.get("status").asString();
+            }
+        }
+        return "none";
+    }
+
     /** 1000, two runs at 940 (alerted on the detector's word), then back at 1000: the runs that follow close it. */
     @Test
     void alertWhoseLevelDidNotHoldIsClosedAsTransientByTheRunsThatFollow() {
