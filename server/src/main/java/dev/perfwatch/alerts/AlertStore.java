@@ -182,7 +182,7 @@ class AlertStore {
      * Resolves the series' open alerts whose change came before the commit as fixed, and audits it; returns their
      * ids. Verdicts people gave (won't fix, invalid, ...) stay.
      */
-    List<Long> restore(long series, long commit) {
+    List<Long> restore(long series, long commit, Kind kind, String comment) {
         return jdbc.sql("""
                 with restored as (
                     select a.id, a.status
@@ -191,7 +191,7 @@ class AlertStore {
                     join branch_commit bad on bad.branch_id = s.branch_id and bad.commit_id = a.first_bad_commit_id
                     join branch_commit back on back.branch_id = s.branch_id and back.commit_id = :commit
                     where a.series_id = :series and a.status in ('new', 'investigating', 'acknowledged')
-                      and back.position > bad.position
+                      and a.kind = :kind and back.position > bad.position
                     order by a.id
                     for update of a
                 ), updated as (
@@ -201,12 +201,14 @@ class AlertStore {
                 )
                 insert into alert_history (alert_id, actor, from_status, to_status, comment)
                 select updated.id, :actor, updated.from_status, 'fixed',
-                       'level restored at ' || left((select sha from commit where id = :commit), 7)
+                       :comment || ' at ' || left((select sha from commit where id = :commit), 7)
                 from updated
                 returning alert_id
                 """)
             .param("series", series)
             .param("commit", commit)
+            .param("kind", kind.word())
+            .param("comment", comment)
             .param("actor", PERFWATCH)
             .query(Long.class)
             .list();

@@ -71,17 +71,33 @@ public class Alerts {
     }
 
     /**
-     * Resolves the series' open alerts (new, investigating, acknowledged) whose change came before {@code commit} as
-     * fixed, audited as done by "perfwatch": the pipeline calls it when a change at that commit brought the level
-     * back. Returns the ids of the alerts it resolved; none when the commit is not on the series' branch.
+     * Resolves the series' open regression alerts (new, investigating, acknowledged) whose change came before
+     * {@code commit} as fixed, audited as done by "perfwatch": the pipeline calls it when an improvement at that commit
+     * brought the level back. Returns the ids of the alerts it resolved; none when the commit is not on the series'
+     * branch.
      */
     public List<Long> levelRestored(long series, long commit) {
-        List<Long> resolved = transaction.execute(status -> store.restore(series, commit));
+        List<Long> resolved = transaction.execute(status -> store.restore(series, commit, Kind.REGRESSION,
+                "level restored"));
         if (!resolved.isEmpty()) {
             log.info("Resolved alerts {} of series {}: the level was restored at the commit of id {}", resolved, series,
                     commit);
         }
         return resolved;
+    }
+
+    /**
+     * Closes the series' open improvement alerts whose change came before {@code commit}: a regression at that commit
+     * gave the improvement back. The regression is alerted on its own; the improvement's alert says where it went.
+     */
+    public List<Long> improvementGivenBack(long series, long commit) {
+        List<Long> closed = transaction.execute(status -> store.restore(series, commit, Kind.IMPROVEMENT,
+                "improvement given back"));
+        if (!closed.isEmpty()) {
+            log.info("Closed improvement alerts {} of series {}: given back at the commit of id {}", closed, series,
+                    commit);
+        }
+        return closed;
     }
 
     /**

@@ -149,7 +149,11 @@ public final class Replay {
             if (known(earlier).standing() == Tracker.Standing.ALERTED
                     && Tracker.bringsBack(earlier.named(), change)) {
                 reports.set(i, earlier.with(Status.RESOLVED, earlier.reason()));
-                return Optional.of(new Report(change, change, newest, Status.RESOLVED, false, ""));
+                // a fix resolves the regression's alert; a regression that gives back an improvement is alerted
+                if (change.direction() == Direction.IMPROVEMENT) {
+                    return Optional.of(new Report(change, change, newest, Status.RESOLVED, false, ""));
+                }
+                break;
             }
         }
         return Optional.of(new Report(change, change, newest,

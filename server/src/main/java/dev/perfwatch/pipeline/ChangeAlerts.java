@@ -95,8 +95,10 @@ class ChangeAlerts {
     }
 
     /**
-     * Whether the change brings back the level an alerted change of the series left: the opposite direction, and
-     * ending within half of that change of the level before it. Then the alert is resolved, not answered by another.
+     * Whether the change is a fix: an improvement that brings back the level an alerted regression of the series left
+     * (ending within half of that change of the level before it). Then the alert is resolved, not answered by another.
+     * A regression that gives back an alerted improvement is a regression all the same: it is alerted, and the
+     * improvement's alert is closed saying where it went.
      */
     private boolean restores(SuspectStore.SuspectRow suspect) {
         for (SuspectStore.SuspectRow earlier : suspectStore.alerted(suspect.series())) {
@@ -104,6 +106,10 @@ class ChangeAlerts {
                 continue;
             }
             if (Tracker.bringsBack(earlier.before().value(), earlier.after().value(), suspect.after().value())) {
+                if (suspect.direction().equals("regression")) {
+                    alerts.improvementGivenBack(suspect.series(), suspect.firstBad());
+                    return false;
+                }
                 alerts.levelRestored(suspect.series(), suspect.firstBad());
                 return true;
             }

@@ -191,6 +191,36 @@ class ChangePointsTest {
         return "none";
     }
 
+    /**
+     * 1000, +10% (an improvement, alerted on the detector's word), then back to 1000: the commit that gives the
+     * improvement back is a regression and is alerted as one; the improvement's alert is closed saying where it went.
+     */
+    @Test
+    void regressionThatGivesBackAnImprovementIsAlertedNotHiddenAsItsFix() {
+        String project = "cp-given-back";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        for (int n = 1; n <= 44; n++) {
+            double level = n > 20 && n <= 32 ? 1100 : 1000;
+            seeds.run(n, "cp-given-back-host", Map.of("16", level * (1 + 0.003 * Math.sin(n * 1.7))), 96.0);
+            worker.work(project);
+        }
+
+        List<String> alerts = new ArrayList<>();
+        for (JsonNode alert : api.get("/api/v1/alerts?project=" + project).json()) {
+            int commit = 0;
+            for (int n = 1; n <= 44; n++) {
+                commit = seeds.sha(n).equals(alert.get("commit").get("sha").asString()) ? n : commit;
+            }
+            alerts.add(alert.get("kind").asString() + " " + alert.get("status").asString() + " " + commit);
+        }
+        assertThat(alerts).containsExactlyInAnyOrder("improvement fixed 21", "regression new 33");
+        long improvement = api.get("/api/v1/alerts?project=" + project + "&kind=improvement").json().get(0).get("id")
+            .asLong();
+        JsonNode history = api.get("/api/v1/alerts/" + improvement).json().get("history");
+        assertThat(history.get(history.size() - 1).get("comment").asString())
+            .isEqualTo("improvement given back at " + seeds.sha(33).substring(0, 7));
+    }
+
     /** 1000, two runs at 940 (alerted on the detector's word), then back at 1000: the runs that follow close it. */
     @Test
     void alertWhoseLevelDidNotHoldIsClosedAsTransientByTheRunsThatFollow() {
