@@ -127,12 +127,27 @@ final class Agent {
             }
             if (settings.exitWhenIdle()) {
                 Log.info("no job waiting; exiting (--exit-when-idle)");
+                sayStopped(id.get(), "exited: no job waiting (--exit-when-idle)");
                 return 0;
             }
             checks.poll(id.get());
             await(backoff);
         }
+        sayStopped(id.get(), "exited: told to stop");
         return 0;
+    }
+
+    /**
+     * Tells the server this runner exits on purpose, so that it is shown stopped rather than offline (a finished
+     * demo is not a lost host). Best effort: a server that is gone too learns it from the silence.
+     */
+    private void sayStopped(String id, String reason) {
+        try {
+            server.stopped(id, reason);
+        }
+        catch (IOException ex) {
+            Log.warn("could not tell the server this runner stops: %s", ex.getMessage());
+        }
     }
 
     private Optional<String> register() {

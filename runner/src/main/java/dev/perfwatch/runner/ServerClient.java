@@ -73,6 +73,13 @@ final class ServerClient {
         return answer.json();
     }
 
+    /** Says this runner exits on purpose, and why: the server shows it stopped rather than offline. */
+    void stopped(String runner, String reason) throws IOException {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("reason", reason);
+        post("/api/v1/runners/" + runner + "/stop", JSON.writeValueAsBytes(body)).expect(204);
+    }
+
     /** Uploads a run; the status tells the spool what to do (200/201 delivered, 4xx refused, 5xx retry). */
     Answer uploadRun(byte[] body) throws IOException {
         return post("/api/v1/runs", body);

@@ -35,7 +35,8 @@ class RequestProgress {
     }
 
     Progress of(StoredRequest request, List<Job> own) {
-        List<RunnerView> online = runners.list().stream().filter(r -> !"offline".equals(r.state())).toList();
+        List<RunnerView> online = runners.list().stream()
+            .filter(r -> !"offline".equals(r.state()) && !"stopped".equals(r.state())).toList();
         List<Progress.HostClass> hosts = new ArrayList<>();
         for (String hostClass : request.hostClasses()) {
             List<Job> mine = own.stream().filter(j -> j.hostClass().equals(hostClass)).toList();

@@ -109,7 +109,8 @@ class RunnerChecksController {
                 int queued = rs.getInt("queued");
                 List<RunnerView> of = all.stream().filter(r -> r.hostClass().equals(hostClass)).toList();
                 int available = (int) of.stream()
-                    .filter(r -> !r.state().equals("offline") && !r.state().equals("quarantined"))
+                    .filter(r -> !r.state().equals("offline") && !r.state().equals("stopped")
+                            && !r.state().equals("quarantined"))
                     .count();
                 return new HostClass(hostClass, queued, of.size(), available, queued > 0 && available == 0);
             })

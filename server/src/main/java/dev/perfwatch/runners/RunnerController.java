@@ -81,6 +81,26 @@ class RunnerController {
             .orElseGet(() -> ResponseEntity.noContent().build());
     }
 
+    /**
+     * The runner exits on purpose (its queue was empty with --exit-when-idle, or it was told to stop): shown as
+     * stopped rather than offline, saying why. Leasing or registering again clears it.
+     */
+    @PostMapping("/runners/{id}/stop")
+    ResponseEntity<Void> stop(@PathVariable UUID id, @RequestBody(required = false) Stop body,
+            HttpServletRequest request) {
+        Caller caller = Caller.require(request, Role.RUNNER);
+        requireOwner(caller, runners.tokenOfRunner(id), "runner " + id);
+        String reason = body == null || body.reason() == null || body.reason().isBlank() ? "stopped"
+                : body.reason().strip();
+        if (reason.length() > 200) {
+            throw new InvalidInputException("reason", "reason must be at most 200 characters, was " + reason.length());
+        }
+        if (!runners.stopped(id, reason)) {
+            throw new NotFoundException("no runner " + id);
+        }
+        return ResponseEntity.noContent().build();
+    }
+
     @PostMapping("/attempts/{id}/heartbeat")
     HeartbeatAnswer heartbeat(@PathVariable UUID id, @RequestBody(required = false) Heartbeat body,
             HttpServletRequest request) {
@@ -109,6 +129,10 @@ class RunnerController {
         if (!owner.get().equals(caller.name())) {
             throw new ForbiddenException(what + " belongs to another runner token");
         }
+    }
+
+    /** Why a runner stops, in a few words ("no job waiting (--exit-when-idle)"). */
+    record Stop(String reason) {
     }
 
     /** A heartbeat: the progress and the last lines of output, both optional. */

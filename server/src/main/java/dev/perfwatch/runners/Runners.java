@@ -45,7 +45,7 @@ public class Runners {
                     host_class = excluded.host_class, cores = excluded.cores, cpu_model = excluded.cpu_model,
                     memory_mb = excluded.memory_mb, os = excluded.os, kernel = excluded.kernel,
                     jdks = excluded.jdks, version = excluded.version, token_name = excluded.token_name,
-                    last_seen_at = now()
+                    last_seen_at = now(), stopped_at = null, stop_reason = null
                 returning id
                 """)
             .param("id", UUID.randomUUID())
@@ -67,7 +67,7 @@ public class Runners {
     /** The runner, marked as seen now. */
     Optional<Registered> touch(UUID id) {
         return jdbc.sql("""
-                update runner set last_seen_at = now() where id = :id
+                update runner set last_seen_at = now(), stopped_at = null, stop_reason = null where id = :id
                 returning id, name, host_class, jdks, quarantine_reason
                 """)
             .param("id", id)
@@ -107,11 +107,21 @@ public class Runners {
 
     void touchByAttempt(UUID attempt) {
         jdbc.sql("""
-                update runner set last_seen_at = now()
+                update runner set last_seen_at = now(), stopped_at = null, stop_reason = null
                 where id = (select runner_id from job_attempt where id = :attempt)
                 """)
             .param("attempt", attempt)
             .update();
+    }
+
+    /** The runner exits on purpose: shown as stopped, saying why, until it is heard of again. */
+    boolean stopped(UUID id, String reason) {
+        return jdbc.sql("""
+                update runner set stopped_at = now(), stop_reason = :reason, last_seen_at = now() where id = :id
+                """)
+            .param("id", id)
+            .param("reason", reason)
+            .update() == 1;
     }
 
     public List<RunnerView> list() {
@@ -169,7 +179,8 @@ public class Runners {
         UUID id = rs.getObject("id", UUID.class);
         RunnerHealth.Health health = this.health.of(id);
         int streak = rs.getInt("streak");
-        String state = attempt != null ? "busy" : rs.getBoolean("offline") ? "offline"
+        String state = attempt != null ? "busy" : rs.getTimestamp("stopped_at") != null ? "stopped"
+                : rs.getBoolean("offline") ? "offline"
                 : "quarantined".equals(health.state()) ? "quarantined" : streak >= FAILING_STREAK ? "failing" : "idle";
         String progress = rs.getString("progress_json");
         RunnerView.Activity activity = new RunnerView.Activity(rs.getInt("attempts"), rs.getInt("succeeded"),
@@ -179,7 +190,8 @@ public class Runners {
                 (Integer) rs.getObject("cores"), rs.getString("cpu_model"), (Long) rs.getObject("memory_mb"),
                 rs.getString("os"), rs.getString("kernel"), Arrays.asList((String[]) rs.getArray("jdks").getArray()),
                 rs.getString("version"), rs.getTimestamp("registered_at").toInstant(),
-                rs.getTimestamp("last_seen_at").toInstant(), state, rs.getObject("job_id", UUID.class), attempt,
+                rs.getTimestamp("last_seen_at").toInstant(), state, rs.getString("stop_reason"),
+                rs.getObject("job_id", UUID.class), attempt,
                 progress == null ? null : json.readValue(progress, Progress.class), activity, health);
     }
 

@@ -80,7 +80,7 @@ export function queues(queuedJobs, runners) {
   return [...classes].map(([hostClass, queued]) => ({
     hostClass,
     queued,
-    online: runners.filter((r) => r.hostClass === hostClass && r.state !== 'offline').length,
+    online: runners.filter((r) => r.hostClass === hostClass && r.state !== 'offline' && r.state !== 'stopped').length,
   })).sort((a, b) => b.queued - a.queued || a.hostClass.localeCompare(b.hostClass));
 }
 

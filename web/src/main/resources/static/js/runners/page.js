@@ -37,15 +37,17 @@ export function hostClassWarnings(runners, queue = null) {
         .join(' vs ')}. Their results are not comparable; give them different host classes.`);
     }
   }
-  const online = runners.filter((r) => r.state !== 'offline');
+  // A stopped runner exited on purpose and said so (a finished demo, --exit-when-idle): no warning unless jobs wait.
+  const offline = runners.filter((r) => r.state === 'offline');
+  const online = runners.filter((r) => r.state !== 'offline' && r.state !== 'stopped');
   if (queue?.stranded) {
     warnings.push(`${plural(queue.queued, 'job')} waiting and no runner able to take them: `
       + (runners.length === 0 ? 'no runner has registered with this host class.'
-        : 'every runner of this host class is offline or quarantined.'));
-  } else if (online.length === 0 && runners.length > 0) {
+        : 'every runner of this host class is offline, stopped or quarantined.'));
+  } else if (online.length === 0 && offline.length > 0) {
     warnings.push('No runner of this host class is online: its jobs wait in the queue.');
-  } else if (online.length < runners.length) {
-    warnings.push(`${runners.length - online.length} of ${runners.length} runners are offline.`);
+  } else if (offline.length > 0) {
+    warnings.push(`${offline.length} of ${runners.length} runners are offline.`);
   }
   for (const r of runners.filter((x) => x.state === 'failing')) {
     warnings.push(`${r.name} failed its last ${plural(r.activity.failingStreak, 'job')}`
@@ -127,7 +129,7 @@ class RunnersPage extends UrlPage {
     this.keepFocus(() => replace(this.controls,
       select('runners-host-class', 'Host class', [['', 'Every host class'], ...classes.map((c) => [c, c])], hostClass,
         (value) => this.set({ hostClass: value })),
-      select('runners-state', 'State', [['', 'Every state'], ...['busy', 'idle', 'failing', 'quarantined', 'offline'].map((v) => [v, v])],
+      select('runners-state', 'State', [['', 'Every state'], ...['busy', 'idle', 'failing', 'quarantined', 'stopped', 'offline'].map((v) => [v, v])],
         state, (value) => this.set({ state: value }))));
     const byClass = classes.filter((c) => !hostClass || c === hostClass)
       .map((c) => ({ hostClass: c, runners: runners.filter((r) => r.hostClass === c), queue: queueOf.get(c) }));
@@ -146,7 +148,8 @@ class RunnersPage extends UrlPage {
             'Last seen'].map((t) => h('th', { scope: 'col' }, t)))),
           h('tbody', {}, shown.map((r) => h('tr', { dataset: { runner: r.name, state: r.state } },
             h('th', { scope: 'row' }, r.name, r.version ? h('div', { class: 'muted' }, `agent ${r.version}`) : null),
-            h('td', {}, badge(r.state)),
+            h('td', {}, badge(r.state), r.state === 'stopped' && r.stopReason
+              ? h('div', { class: 'muted' }, r.stopReason) : null),
             h('td', {}, r.job ? [h('a', { href: `#/requests?job=${r.job}` }, h('code', {}, String(r.job).slice(0, 8))),
               r.progress?.percent !== undefined && r.progress?.percent !== null
                 ? [' ', h('progress', { max: 100, value: r.progress.percent,

@@ -187,6 +187,14 @@ class RunnerJobsTest {
             JsonNode handedBack = admin.ok(admin.get("/api/v1/jobs/" + id));
             assertThat(handedBack.get("status").asString()).isEqualTo("queued");
             assertThat(handedBack.get("attempts").get(0).get("status").asString()).isEqualTo("released");
+            // it said it stops: listed stopped, saying why, rather than offline once its silence is long enough
+            JsonNode listed = null;
+            for (JsonNode runnerRow : admin.ok(admin.get("/api/v1/runners"))) {
+                listed = runnerRow.get("name").asString().equals("sigterm-a") ? runnerRow : listed;
+            }
+            assertThat(listed).as("runner sigterm-a listed").isNotNull();
+            assertThat(listed.get("state").asString()).isEqualTo("stopped");
+            assertThat(listed.get("stopReason").asString()).isEqualTo("exited: told to stop");
         }
     }
 

@@ -100,7 +100,8 @@ class HomeTest extends InWebSession {
                      runner('e', 'idle', { state: 'noisy', reason: '10 of 10 recent runs noisy' }),
                      runner('f', 'idle', { state: 'ok' }),
                      runner('g', 'idle', { state: 'unknown', recentRuns: 3, noisyRuns: 3 }),
-                     runner('h', 'idle', { state: 'unknown', recentRuns: 2, noisyRuns: 0 })],
+                     runner('h', 'idle', { state: 'unknown', recentRuns: 2, noisyRuns: 0 }),
+                     runner('i', 'stopped')],
                     [job('a', 'failed', '2026-01-03T00:00:00Z'), job('a', 'failed', '2026-01-02T00:00:00Z'),
                      job('a', 'succeeded', '2026-01-01T00:00:00Z'),
                      job('c', 'failed', '2026-01-03T00:00:00Z'), job('c', 'succeeded', '2026-01-02T00:00:00Z'),
@@ -110,7 +111,8 @@ class HomeTest extends InWebSession {
                 }));""");
 
         assertThat((List<String>) problems).as("c succeeded since, d failed only once; e's runs are left out, and so"
-                + " are g's first three (too few to judge the host, but not 'a quiet host')")
+                + " are g's first three (too few to judge the host, but not 'a quiet host'); i said it stopped (a finished"
+                + " demo): nobody needs to look at it")
             .containsExactly("a:failing:2:a-2026-01-03T00:00:00Z", "b:offline::", "e:noisy::", "g:unproven::");
     }
 
