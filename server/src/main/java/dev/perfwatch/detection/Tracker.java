@@ -157,8 +157,8 @@ public final class Tracker {
     }
 
     /**
-     * Known mode changes whose level held: every run from the change's commit to the newest, more than
-     * {@link Modes#LONGEST_STAY} of them, nearer the level it went to than the level it left, and the detector still
+     * Known mode changes whose level held: more than {@link Modes#LONGEST_STAY} runs from the change's commit to the
+     * newest, none of them back nearer the level it left for {@value Modes#STAY} runs in a row, and the detector still
      * sees the change there. The mode rule reads a visit of that length as a level of its own; a switch that stays
      * that long is one too (a step right after a short spike to its level, filed as a mode the night it landed).
      */
@@ -178,16 +178,20 @@ public final class Tracker {
             }
             double from = mode.before().value();
             double to = mode.after().value();
+            // Back nearer the old level for a visit of its own (Modes.STAY runs in a row) is a mode; one run is an
+            // outlier (a CI host's bad night), as the mode rule counts visits.
+            int back = 0;
             boolean held = true;
             for (int j = at; j < n && held; j++) {
                 double unit = o.toUnit(o.values[j]);
-                held = Math.abs(unit - to) < Math.abs(unit - from);
+                back = Math.abs(unit - to) < Math.abs(unit - from) ? 0 : back + 1;
+                held = back < Modes.STAY;
             }
             if (held) {
                 ChangePoint change = detection.changePoints().get(seen);
                 promotions.add(new Promotion(i, new Found(change, Kind.CHANGE, false,
                         change.index() > newest - CONFIRM_WINDOW, newest - change.index(), String.format(Locale.ROOT,
-                        "held: %d runs in a row at about %s, longer than a mode stays; first read as a mode change",
+                        "held: %d runs at about %s, longer than a mode stays; first read as a mode change",
                         n - at, number(to)))));
             }
         }

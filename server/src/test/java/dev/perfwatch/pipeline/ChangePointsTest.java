@@ -179,7 +179,7 @@ class ChangePointsTest {
 
         assertThat(statuses).containsExactly("mode-change dismissed", "improvement historical");
         JsonNode held = changePoints(project, "&status=historical").get(0);
-        assertThat(held.get("reason").asString()).startsWith("held: 21 runs in a row at about 15");
+        assertThat(held.get("reason").asString()).startsWith("held: 21 runs at about 15");
     }
 
     private String status(String project, String sha) {
