@@ -23,7 +23,8 @@ final class Significance {
     /**
      * z of the difference between two results from their score errors. Without an error on either side (a
      * Codespeed upload, a single-iteration run) the run-to-run noise stands in: the detector's noise of the series
-     * when it has measured it (relative, or in the unit for a near-zero metric such as B/op: {@code noiseInUnit}),
+     * when it has measured it (relative, on the log scale: z of ln(score / previous), or in the unit for a near-zero
+     * metric such as B/op: {@code noiseInUnit}),
      * else the spread of the results before (at least 3), each result carrying it once, so the difference carries
      * it √2 times. Null with none of them. In the unit, the noise is at least the metric's {@code resolution} / Z:
      * an allocation repeats to the byte (noise 0), and JMH's residue of 0.0004 against 0.0002 B/op is no change,
@@ -38,6 +39,11 @@ final class Significance {
             return new Judged(z(score - previous, Math.max(noise, resolution / Z) * Math.sqrt(2)), "noise");
         }
         if (noise != null && noise > 0 && previous != 0 && !noiseInUnit) {
+            // Relative noise is measured on the log scale (docs/detection.md): a ratio, so that a fall is judged as a
+            // rise of the same factor. In units of the level before, no drop could reach 1 / (noise * sqrt 2).
+            if (score > 0 && previous > 0) {
+                return new Judged(z(Math.log(score / previous), noise * Math.sqrt(2)), "noise");
+            }
             return new Judged(z(score - previous, noise * Math.abs(previous) * Math.sqrt(2)), "noise");
         }
         if (points >= MIN_TREND_POINTS && spread != null) {

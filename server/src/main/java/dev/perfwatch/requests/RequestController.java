@@ -86,13 +86,15 @@ class RequestController {
     }
 
     private RequestView view(StoredRequest request, List<RequestView.JobView> jobViews, boolean withComparison) {
+        // The project's allocation policy, else perfwatch.comparison's (fail): the one RequestTracker decided with.
+        Comparisons.Options options = comparisons.defaults()
+            .withPolicy(properties.allocationPolicy(request.project()))
+            .withConfidence(properties.rule(request).confidenceAt(request.rounds()));
         var comparison = withComparison && request.status() == Status.SUCCEEDED
                 ? comparisons.compare(request.project(), request.base(), request.head(), null,
                         Comparisons.benchmarks(request.benchmarks(), "benchmarks"),
                         jobViews.stream().filter(j -> j.runId() != null).map(RequestView.JobView::runId).toList(),
-                        comparisons.defaults()
-                            .withPolicy(properties.allocationPolicy(request.project()))
-                            .withConfidence(properties.rule(request).confidenceAt(request.rounds())))
+                        options)
                 : null;
         return new RequestView(request.id(), request.project(), request.base(), request.head(),
                 request.hostClasses(), request.jvms(), request.benchmarks(), request.profile(), request.forks(),
@@ -104,6 +106,6 @@ class RequestController {
                 jobViews, comparison, request.maxForks(), request.rounds(), request.endedBy(),
                 comparison == null ? null : Outcome.of(comparison, properties.failThreshold(),
                         (int) jobViews.stream().filter(j -> j.status() == JobStatus.FAILED).count(),
-                        properties.allocationPolicy(request.project())).description());
+                        options.policy()).description());
     }
 }

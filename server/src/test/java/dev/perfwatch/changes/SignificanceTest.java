@@ -9,11 +9,25 @@ class SignificanceTest {
 
     @Test
     void relativeNoiseIsAFractionOfThePreviousLevel() {
-        // 2% noise at 100 ops/ms: a standard error of the difference of 2.83; 110 is z 3.5
+        // 2% noise at 100 ops/ms: a standard error of the log ratio of 0.0283; 110 is ln 1.1 / 0.0283, z 3.37
         Significance.Judged judged = Significance.versusPrevious(110, null, 100, null, 0.02, false, 0, 0, null);
         assertThat(judged.basis()).isEqualTo("noise");
-        assertThat(judged.z()).isCloseTo(3.54, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(judged.z()).isCloseTo(3.37, org.assertj.core.data.Offset.offset(0.01));
         assertThat(Significance.verdict(judged.z(), "higher")).isEqualTo("better");
+    }
+
+    @Test
+    void relativeNoiseJudgesADropAsClearlyAsTheSameRise() {
+        // Atmosphere's broadcastToAll (subscriberCount=100, an imported github-action-benchmark history) fell from
+        // 3,128,850 to 442,749 ops/s at its regression, on a series whose noise is 20%: as a difference in units of
+        // 20% of the level before, no drop can reach z 3.5 (a fall to 0 is 1 / (0.2 * sqrt 2)), and this one,
+        // -86%, read z -3.0: "same". The same ratio upwards is z 21. On the log scale the noise is measured on,
+        // the two are as clear as each other.
+        Significance.Judged drop = Significance.versusPrevious(442_749, null, 3_128_850, null, 0.2, false, 0, 0, null);
+        Significance.Judged rise = Significance.versusPrevious(3_128_850, null, 442_749, null, 0.2, false, 0, 0, null);
+        assertThat(Significance.verdict(drop.z(), "higher")).isEqualTo("worse");
+        assertThat(Significance.verdict(rise.z(), "higher")).isEqualTo("better");
+        assertThat(drop.z()).isCloseTo(-rise.z(), org.assertj.core.data.Offset.offset(1e-9));
     }
 
     @Test

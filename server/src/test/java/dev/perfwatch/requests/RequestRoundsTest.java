@@ -128,6 +128,10 @@ class RequestRoundsTest extends GithubStubbed {
         JsonNode done = request(302);
         assertThat(done.get("jobs")).hasSize(6);
         assertThat(done.get("endedBy").asString()).isEqualTo("data");
+        // The request's page reads this reason beside the outcome: with the allocation policy left to its default
+        // (fail, no project setting) it said "failure — Neutral: 1 of 2 cases allocates more".
+        assertThat(done.get("outcome").asString()).isEqualTo("failure");
+        assertThat(done.get("outcomeReason").asString()).isEqualTo("1 of 2 cases allocates more: from none to 64 B/op");
     }
 
     private JsonNode request(int pullRequest) {

@@ -83,8 +83,10 @@ class HomePage extends UrlPage {
       return;
     }
     const open = openGroups(groups);
+    // A change point does not name its project; the list mixes projects, so each keeps the one it was read for.
     const changePoints = perProject.every((answer) => answer === null) && projects.length ? null
-      : newestChangePoints(perProject.filter(Boolean), CHANGE_POINTS);
+      : newestChangePoints(perProject.map((answer, i) => answer?.map((point) => ({ ...point,
+        project: projects[i].name }))).filter(Boolean), CHANGE_POINTS);
     const inFlight = requests === null ? null : requestsInFlight(requests);
     const health = runnerHealth(runners, attempts);
     const queue = queues(queued, runners);
@@ -109,7 +111,8 @@ class HomePage extends UrlPage {
             h('span', { class: 'metric' }, ` · ${metricName(point)}`),
             h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
               ? 'better' : '' }, ` ${point.direction} ${amount(point)}`.trimEnd()),
-            h('span', { class: 'muted' }, ` · ${point.status} · ${point.environment?.hostClass ?? ''} · `,
+            h('span', { class: 'muted' }, ` · ${point.status} · `, h('span', { class: 'project' }, point.project),
+              ` · ${point.environment?.hostClass ?? ''} · `,
               h('code', {}, shortSha(point.commit?.sha ?? '')), ` ${dateTime(point.commit?.time)}`)],
           'No change points yet.')),
       card('home-requests', 'Requests in flight', inFlight === null ? null : inFlight.length,

@@ -24,13 +24,22 @@ export function verdict(at, direction, noise, noiseInUnit = false) {
   // Near-zero metrics (B/op, GCs) carry their noise in the unit; the others relative to the level.
   const byNoise = !noise ? null : noiseInUnit ? noise * Math.SQRT2
     : at.previousScore ? noise * Math.abs(at.previousScore) * Math.SQRT2 : null;
-  const standardError = Math.max(byErrors ?? 0, byNoise ?? 0);
   if (byErrors === null && byNoise === null) {
     return { text: '', tone: '', title: 'no error and no measured noise to judge by' };
   }
-  const z = standardError === 0 ? (at.difference === 0 ? 0 : Infinity) : at.difference / standardError;
+  const over = (standardError) => (standardError === 0 ? (at.difference === 0 ? 0 : Math.sign(at.difference) * Infinity)
+    : at.difference / standardError);
+  // Relative noise is measured on the log scale: the ratio, so that a fall is as clear as a rise of the same factor
+  // (in units of noise × previous no drop reaches 1 / (noise · √2), and a −86% step read "maybe").
+  const current = at.previousScore + at.difference;
+  const zNoise = byNoise === null ? null : !noiseInUnit && at.previousScore > 0 && current > 0
+    ? Math.log(current / at.previousScore) / (noise * Math.SQRT2) : over(byNoise);
+  const zErrors = byErrors === null ? null : over(byErrors);
+  // The larger of the two standard errors judges: the smaller z.
+  const byNoiseJudged = zErrors === null || (zNoise !== null && Math.abs(zNoise) <= Math.abs(zErrors));
+  const z = byNoiseJudged ? zNoise : zErrors;
   const better = direction === 'higher' ? z > 0 : z < 0;
-  const title = `z = ${Number.isFinite(z) ? z.toFixed(1) : '∞'}, judged by ${byNoise !== null && byNoise >= (byErrors ?? 0)
+  const title = `z = ${Number.isFinite(z) ? z.toFixed(1) : '∞'}, judged by ${byNoiseJudged
     ? 'the series\' noise' : 'the results\' errors'}`;
   if (Math.abs(z) >= 3.291) {
     return { text: better ? 'better' : 'worse', tone: better ? 'better' : 'worse', title };

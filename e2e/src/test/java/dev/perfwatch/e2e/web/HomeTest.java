@@ -139,6 +139,23 @@ class HomeTest extends InWebSession {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void changePointsWhenListedNameTheirProject() {
+        browser.open(server.url() + "/");
+        browser.await(READY + " && document.querySelector('#home-change-points li')");
+
+        // The list mixes every project's newest change points, and a change point does not name its project: two
+        // projects fed the same history (an import checked twice) showed identical lines nobody could tell apart.
+        List<String> projects = (List<String>) browser.executeAsync("""
+                fetch('/api/v1/projects').then((r) => r.json()).then((all) => browserDone(all.map((p) => p.name)));""");
+        List<String> named = (List<String>) browser.script("""
+                return [...document.querySelectorAll('#home-change-points li')]
+                  .map((li) => li.querySelector('.project')?.textContent ?? '');""");
+        assertThat(named).isNotEmpty().allSatisfy(name -> assertThat(projects).contains(name));
+        assertThat(errors()).isEmpty();
+    }
+
+    @Test
     void runnerHealthWhenARunnerIsOfflineSaysSinceWhenAndItsLastJob() {
         browser.open(server.url() + "/favicon.svg");
         Object words = browser.executeAsync("""
