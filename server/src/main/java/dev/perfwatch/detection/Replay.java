@@ -187,7 +187,7 @@ public final class Replay {
     public static Report reportedBefore(Tracker.Known known) {
         Status status = switch (known.standing()) {
             case ALERTED -> Status.ALERTED;
-            case KEPT -> Status.HISTORICAL;
+            case KEPT, HISTORICAL -> Status.HISTORICAL;
             case VOID -> Status.TRANSIENT;
             case MODE -> Status.MODE_CHANGE;
             case DISMISSED -> Status.DISMISSED;
@@ -198,7 +198,8 @@ public final class Replay {
     private static Tracker.Known known(Report report) {
         Tracker.Standing standing = switch (report.status()) {
             case ALERTED, CONFIRMED -> Tracker.Standing.ALERTED;
-            case HISTORICAL, RESOLVED -> Tracker.Standing.KEPT;
+            case RESOLVED -> Tracker.Standing.KEPT;
+            case HISTORICAL -> Tracker.Standing.HISTORICAL;
             case TRANSIENT -> Tracker.Standing.VOID;
             case MODE_CHANGE -> Tracker.Standing.MODE;
             case DISMISSED -> Tracker.Standing.DISMISSED;

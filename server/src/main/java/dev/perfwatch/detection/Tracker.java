@@ -42,8 +42,13 @@ public final class Tracker {
     public enum Standing {
         /** alerted (after re-runs or on the detector's word) and still open */
         ALERTED,
-        /** a change of level that stands, alerting nobody now: confirming, historical, resolved */
+        /** a change of level that stands, alerting nobody now: confirming, resolved */
         KEPT,
+        /**
+         * a change of level that notified nobody (found deep in the history, or in an import older than the alert
+         * age); like an alerted one, closed as transient when the runs that follow show its level did not hold
+         */
+        HISTORICAL,
         /** did not happen: transient, or withdrawn; the level before it still stands */
         VOID,
         /**
@@ -199,9 +204,10 @@ public final class Tracker {
     }
 
     /**
-     * Alerted changes the detector no longer sees (a short excursion is an outlier to the history search, and the
-     * screen has nothing to test) whose newest {@value #HOLD} runs, every one, are back nearer the level before than
-     * the level after: the level did not hold. A return the detector does see is a change of its own, confirmed and
+     * Alerted (and historical) changes the detector no longer sees (a short excursion is an outlier to the history
+     * search, and the screen has nothing to test) whose newest {@value #HOLD} runs, every one, are back nearer the
+     * level before than the level after: the level did not hold. An import files its blips as historical: without
+     * this they would stand on the timeline for good. A return the detector does see is a change of its own, confirmed and
      * resolving the alert as a fix ({@link #bringsBack}).
      */
     private List<Lapse> lapses(Observations o, Detection detection, List<Known> known, List<Found> found) {
@@ -209,7 +215,7 @@ public final class Tracker {
         int n = o.size();
         for (int i = 0; i < known.size(); i++) {
             ChangePoint change = known.get(i).change();
-            if (known.get(i).standing() != Standing.ALERTED) {
+            if (known.get(i).standing() != Standing.ALERTED && known.get(i).standing() != Standing.HISTORICAL) {
                 continue;
             }
             int at = position(o, change.index());

@@ -33,6 +33,7 @@ final class KnownChanges {
                     : Tracker.Standing.DISMISSED;
             case "transient", "withdrawn" -> Tracker.Standing.VOID;
             case "alerted", "unconfirmed" -> suspect.alertOpen() ? Tracker.Standing.ALERTED : Tracker.Standing.KEPT;
+            case "historical" -> Tracker.Standing.HISTORICAL;
             default -> Tracker.Standing.KEPT;
         };
     }

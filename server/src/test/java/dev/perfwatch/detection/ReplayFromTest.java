@@ -53,7 +53,8 @@ class ReplayFromTest {
     private static Tracker.Standing standing(Replay.Report report) {
         return switch (report.status()) {
             case ALERTED, CONFIRMED -> Tracker.Standing.ALERTED;
-            case HISTORICAL, RESOLVED -> Tracker.Standing.KEPT;
+            case RESOLVED -> Tracker.Standing.KEPT;
+            case HISTORICAL -> Tracker.Standing.HISTORICAL;
             case TRANSIENT -> Tracker.Standing.VOID;
             case MODE_CHANGE -> Tracker.Standing.MODE;
             case DISMISSED -> Tracker.Standing.DISMISSED;

@@ -221,6 +221,30 @@ class ChangePointsTest {
             .isEqualTo("improvement given back at " + seeds.sha(33).substring(0, 7));
     }
 
+    /**
+     * An imported history (commits 60 to 20 days old, older than the alert age): 1000, three runs at 1130, then 1000
+     * again. The blip is filed historical when found (an import notifies nobody), and the runs that follow close it
+     * as transient, as they close an alerted one: it does not stand on the timeline for good.
+     */
+    @Test
+    void importedBlipIsClosedAsTransientByTheRunsThatFollow() {
+        String project = "cp-import-blip";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        Instant start = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(60, ChronoUnit.DAYS);
+        for (int n = 1; n <= 40; n++) {
+            double level = n >= 25 && n <= 27 ? 1130 : 1000;
+            seeds.run(n, "cp-import-blip-host", Map.of("16", level * (1 + 0.01 * Math.sin(n * 1.7))), 96.0,
+                    start.plus(n, ChronoUnit.DAYS).toString());
+            worker.work(project);
+        }
+
+        JsonNode points = changePoints(project, "");
+        assertThat(points).as(points.toString()).hasSize(1);
+        assertThat(points.get(0).get("commit").get("sha").asString()).isEqualTo(seeds.sha(25));
+        assertThat(points.get(0).get("status").asString()).isEqualTo("transient");
+        assertThat(points.get(0).get("reason").asString()).startsWith("transient: the level did not hold");
+    }
+
     /** 1000, two runs at 940 (alerted on the detector's word), then back at 1000: the runs that follow close it. */
     @Test
     void alertWhoseLevelDidNotHoldIsClosedAsTransientByTheRunsThatFollow() {
