@@ -46,6 +46,14 @@ public record Comparison(String project, Commit base, Commit head, List<HostClas
         public boolean allocationChanged() {
             return allocation != null && allocation.changed();
         }
+
+        /**
+         * An interval wider than 200 percentage points ([−400%, +255%] on a busy host): the forks disagree wildly, and
+         * the change and its interval say nothing; shown as "too noisy to tell", as the comparison page does.
+         */
+        public boolean tooNoisy() {
+            return interval != null && interval.size() == 2 && interval.get(1) - interval.get(0) > 200;
+        }
     }
 
     /**

@@ -174,11 +174,12 @@ final class RequestText {
             out.append("| ").append(caseName(row))
                 .append(" | ").append(side(row.base(), row.unit()))
                 .append(" | ").append(side(row.head(), row.unit()))
-                .append(" | ").append(row.changePercent() == null ? "–" : percent(row.changePercent()))
-                .append(" | ").append(row.interval() == null ? "–"
+                .append(" | ").append(row.changePercent() == null || row.tooNoisy() ? "–"
+                        : percent(row.changePercent()))
+                .append(" | ").append(row.interval() == null ? "–" : row.tooNoisy() ? "wider than ±100%"
                         : "[" + percent(row.interval().get(0)) + ", " + percent(row.interval().get(1)) + "]")
-                .append(" | ").append(row.verdict().significant() ? "**" + row.verdict().word() + "**"
-                        : row.verdict().word())
+                .append(" | ").append(row.tooNoisy() ? "too noisy to tell"
+                        : row.verdict().significant() ? "**" + row.verdict().word() + "**" : row.verdict().word())
                 .append(" | ").append(allocation(row.allocation()))
                 .append(" | ").append(row.basis())
                 .append(" |\n");
