@@ -78,7 +78,8 @@ class HomePage extends UrlPage {
       .flatMap((job) => (job.attempts ?? []).map((attempt) => ({ ...attempt, job: job.id })));
     // Change points are per project (contract: newest first); a server without them answers 404.
     const perProject = await Promise.all(projects.slice(0, PROJECTS_ASKED).map((p) =>
-      optional(`/api/v1/change-points?project=${encodeURIComponent(p.name)}&limit=${CHANGE_POINTS}`)));
+      // more than shown: the list leaves out those that did not happen (newestChangePoints)
+      optional(`/api/v1/change-points?project=${encodeURIComponent(p.name)}&limit=${CHANGE_POINTS * 5}`)));
     if (!current()) {
       return;
     }

@@ -31,10 +31,18 @@ export function groupState(group) {
   return statuses.length === 1 ? statuses[0] : 'closed';
 }
 
-/** Change points of every project in one list, newest commit first (the API gives each project's newest first). */
+/** Statuses of change points that did not happen: mode changes (dismissed), dismissed suspects, transient blips. */
+const NOT_CHANGES = new Set(['dismissed', 'transient', 'withdrawn']);
+
+/**
+ * Change points of every project in one list, newest commit first (the API gives each project's newest first),
+ * those that stand only: after an import of a CI history, 9 of the 10 newest were mode changes and the real steps
+ * never reached the list. The timeline and the change-points API still show the others.
+ */
 export function newestChangePoints(perProject, limit) {
   const time = (point) => Date.parse(point.commit?.time ?? '') || 0;
-  return perProject.flat().sort((a, b) => time(b) - time(a) || b.id - a.id).slice(0, limit);
+  return perProject.flat().filter((point) => !NOT_CHANGES.has(point.status))
+    .sort((a, b) => time(b) - time(a) || b.id - a.id).slice(0, limit);
 }
 
 /** Benchmark requests not done yet: resolving their commits, waiting for runners, or running. */

@@ -156,6 +156,24 @@ class HomeTest extends InWebSession {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void newestChangePointsWhenListedLeaveOutThoseThatDidNotHappen() {
+        browser.open(server.url() + "/favicon.svg");
+        Object listed = browser.executeAsync("""
+                browserDone(import('/js/home/summary.js').then((home) => {
+                  const point = (id, status, time) => ({ id, status, commit: { time } });
+                  return home.newestChangePoints([
+                    [point(1, 'dismissed', '2026-01-09T00:00:00Z'), point(2, 'transient', '2026-01-08T00:00:00Z'),
+                     point(3, 'historical', '2026-01-07T00:00:00Z'), point(4, 'withdrawn', '2026-01-06T00:00:00Z')],
+                    [point(5, 'unconfirmed', '2026-01-05T00:00:00Z'), point(6, 'resolved', '2026-01-04T00:00:00Z'),
+                     point(7, 'alerted', '2026-01-03T00:00:00Z')]], 3).map((p) => `${p.id}:${p.status}`);
+                }));""");
+
+        assertThat((List<String>) listed).as("mode changes (dismissed), transient and withdrawn ones are not news")
+            .containsExactly("3:historical", "5:unconfirmed", "6:resolved");
+    }
+
+    @Test
     void runnerHealthWhenARunnerIsOfflineSaysSinceWhenAndItsLastJob() {
         browser.open(server.url() + "/favicon.svg");
         Object words = browser.executeAsync("""
