@@ -213,12 +213,25 @@ export function xAxis(mode, lists) {
     }
   }
   let order = null;
+  let range = null;
   const axis = {
     mode,
     times,
     get order() {
       order ??= commitOrder(lists);
       return order;
+    },
+    /** The first and last time of the loaded points: [Infinity, -Infinity] with none. */
+    get range() {
+      if (!range) {
+        range = [Infinity, -Infinity];
+        for (const time of times.values()) {
+          if (Number.isFinite(time)) {
+            range = [Math.min(range[0], time), Math.max(range[1], time)];
+          }
+        }
+      }
+      return range;
     },
   };
   if (mode === 'index') {

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -52,6 +53,31 @@ class ChangePointMarksTest extends InWebSession {
             suspect(db, series, UNCONFIRMED_AT, "regression", -0.08, "unconfirmed");
             suspect(db, allocation, UNCONFIRMED_AT, "regression", 0.2, "unconfirmed");
         }
+    }
+
+    /**
+     * On the date axis, a mark whose commit no loaded point has is drawn at its commit's time only within the loaded
+     * points' times: at "last 200" an older change point was pinned to the chart's left edge, reading as a change at
+     * the first point shown. The overview (whole history) still draws a mark between its buckets' points.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void xOfWhenACommitIsNotLoadedPlacesItOnlyWithinTheLoadedTimes() {
+        browser.open(server.url() + "/");
+        browser.await("window.Chart"); // view.js reads Chart.js's globals as it loads
+        List<Object> xs = (List<Object>) browser.executeAsync("""
+                Promise.all([import('/js/timeline/view.js'), import('/js/timeline/data.js')])
+                  .then(([views, data]) => {
+                    const point = (sha, time) => ({ commit: { sha: sha.repeat(40), time } });
+                    const page = { axis: data.xAxis('date', [[point('b', '2026-03-01T00:00:00Z'),
+                      point('c', '2026-03-05T00:00:00Z')]]) };
+                    const xOf = (sha, time) => views.view.xOf.call(page, sha.repeat(40), time) ?? 'none';
+                    browserDone([xOf('a', '2026-01-01T00:00:00Z'), xOf('d', '2026-03-03T00:00:00Z'),
+                      xOf('e', '2026-04-01T00:00:00Z'), xOf('c', null)]);
+                  }).catch((error) => browserDone([String(error)]));""");
+
+        assertThat(xs).containsExactly("none", Instant.parse("2026-03-03T00:00:00Z").toEpochMilli(), "none",
+                Instant.parse("2026-03-05T00:00:00Z").toEpochMilli());
     }
 
     private static void suspect(Connection db, long series, int commit, String direction, double magnitude,
