@@ -89,9 +89,26 @@ final class HistorySearch {
     /**
      * {@code sqrt(left * right / length)} for every split of a window of {@code length} with {@code left} points
      * before it: the same for every window of that length, so computed once per length rather than once per split
-     * of every window (a sixth of a detection), and the same doubles as computed in place.
+     * of every window (a sixth of a detection), and the same doubles as computed in place; kept for every search.
      */
     private static double[] weights(int length, int m) {
+        long key = (long) length << 32 | m;
+        double[] known = WEIGHTS.get(key);
+        if (known == null) {
+            known = computeWeights(length, m);
+            WEIGHTS.putIfAbsent(key, known);
+        }
+        return known;
+    }
+
+    /**
+     * {@link #weights} by window length and minimal segment, never written to once made: a series searches the same
+     * eight lengths as every other one longer than two windows, and computing them anew was 7% of a detection.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<Long, double[]> WEIGHTS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static double[] computeWeights(int length, int m) {
         double[] weights = new double[length + 1];
         for (int left = m; left <= length - m; left++) {
             int right = length - left;
