@@ -32,6 +32,26 @@ final class CodespeedDates {
      * @param field Django's name of the field ({@code date}), used in the refusal
      */
     static Instant parse(String value, String field) {
+        Parsed known = last;
+        if (known != null && known.text().equals(value)) {
+            return known.instant();
+        }
+        Instant instant = parseAnew(value, field);
+        last = new Parsed(value, instant);
+        return instant;
+    }
+
+    /**
+     * The last date read and what it came to. A post's results mostly share their revision and result dates, and
+     * Django's pattern matched for each of them was half of reading a result; the same text reads the same, and a
+     * refusal is not kept. Shared by the request threads: one immutable pair, replaced whole.
+     */
+    private record Parsed(String text, Instant instant) {
+    }
+
+    private static volatile Parsed last;
+
+    private static Instant parseAnew(String value, String field) {
         Matcher match = DATE_TIME.matcher(value.strip());
         if (!match.matches()) {
             throw new CodespeedException("{'" + field + "': [\"'" + value

@@ -25,6 +25,14 @@ final class HistorySearch {
     private final int n;
     private final double sigma;
     private final double[] clipped;
+    /**
+     * What {@link #locate} and {@link #historyP} answered, by their arguments: both depend on nothing else, and the
+     * candidates of overlapping windows at every scale mostly share their splits, so the greedy pass asked the same
+     * question again and again (as did the pruning for every change point that stayed). Keys are
+     * {@link #key(int, int, int)}.
+     */
+    private final java.util.HashMap<Long, Integer> located = new java.util.HashMap<>();
+    private final java.util.HashMap<Long, Double> tested = new java.util.HashMap<>();
 
     HistorySearch(Analysis analysis) {
         this.analysis = analysis;
@@ -40,7 +48,7 @@ final class HistorySearch {
         for (int i = 0; i < n; i++) {
             prefix[i + 1] = prefix[i] + clipped[i];
         }
-        List<Candidate> candidates = new ArrayList<>();
+        List<Candidate> candidates = new ArrayList<>(n + 32); // about n windows over all scales
         double floor = PREFILTER * sigma;
         for (int length = Math.min(n, 2 * settings.window()); length >= 2 * m;
              length = (int) Math.floor(length / Math.sqrt(2))) {
@@ -81,9 +89,26 @@ final class HistorySearch {
     /**
      * {@code sqrt(left * right / length)} for every split of a window of {@code length} with {@code left} points
      * before it: the same for every window of that length, so computed once per length rather than once per split
-     * of every window (a sixth of a detection), and the same doubles as computed in place.
+     * of every window (a sixth of a detection), and the same doubles as computed in place; kept for every search.
      */
     private static double[] weights(int length, int m) {
+        long key = (long) length << 32 | m;
+        double[] known = WEIGHTS.get(key);
+        if (known == null) {
+            known = computeWeights(length, m);
+            WEIGHTS.putIfAbsent(key, known);
+        }
+        return known;
+    }
+
+    /**
+     * {@link #weights} by window length and minimal segment, never written to once made: a series searches the same
+     * eight lengths as every other one longer than two windows, and computing them anew was 7% of a detection.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<Long, double[]> WEIGHTS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static double[] computeWeights(int length, int m) {
         double[] weights = new double[length + 1];
         for (int left = m; left <= length - m; left++) {
             int right = length - left;
@@ -119,6 +144,22 @@ final class HistorySearch {
      * a drift from afar, but not from close up.
      */
     private double historyP(int a, int k, int b) {
+        long key = key(a, k, b);
+        Double known = tested.get(key);
+        if (known != null) {
+            return known;
+        }
+        double p = testedP(a, k, b);
+        tested.put(key, p);
+        return p;
+    }
+
+    /** Three positions among the n + 1 of the series as one number. */
+    private long key(int first, int second, int third) {
+        return ((long) first * (n + 1) + second) * (n + 1) + third;
+    }
+
+    private double testedP(int a, int k, int b) {
         StepTest.Result test = analysis.test(a, k, b);
         int half = settings.window() / 2;
         if (test.trend() && (k - a > half || b - k > half)) {
@@ -185,6 +226,17 @@ final class HistorySearch {
      * neighbouring commits apart.
      */
     private int locate(int a, int b, int split) {
+        long key = key(a, split, b);
+        Integer known = located.get(key);
+        if (known != null) {
+            return known;
+        }
+        int best = placed(a, b, split);
+        located.put(key, best);
+        return best;
+    }
+
+    private int placed(int a, int b, int split) {
         int m = settings.minSegment();
         int from = Math.max(a + m, split - REFINE);
         int to = Math.min(b == n ? n - 1 : b - m, split + REFINE);

@@ -128,8 +128,8 @@ public final class Tracker {
 
     /** Decides what the newest point of {@code series} says, given the change points already known on it. */
     public Step next(Series series, List<Known> known) {
-        Detection detection = detector.detectRecent(series);
         Observations o = Observations.of(series.points(), series.resolution());
+        Detection detection = detector.detectRecent(series, o);
         if (o.size() == 0) {
             return new Step(detection, List.of(), List.of(), List.of());
         }

@@ -117,6 +117,15 @@ public class IngestService {
         return store(upload, JmhResultReader.read(upload.jmh(), "jmh"), fingerprint);
     }
 
+    /**
+     * Stores a run whose JMH file holds scores alone, given as values ({@link JmhScore}: Codespeed's results) rather
+     * than as {@code upload.jmh()}, which is not read; refused as that file would be.
+     */
+    public IngestReceipt ingestScores(RunUpload upload, List<JmhScore> scores, String fingerprint) {
+        validate(upload, true);
+        return store(upload, JmhResultReader.read(scores, "jmh"), fingerprint);
+    }
+
     /** Stores a run whose JMH file was read already (streamed from the body); {@code upload.jmh()} is not read. */
     IngestReceipt ingest(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint) {
         validate(upload, true);

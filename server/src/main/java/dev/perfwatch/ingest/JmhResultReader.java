@@ -66,6 +66,79 @@ final class JmhResultReader {
         return benchmarks;
     }
 
+    /**
+     * The JMH file the scores stand for ({@link JmhScore}), read as {@link #read(JsonNode, String)} reads that file:
+     * first every string of every element (the tree's walk, {@link TextLimits#check}), then each element in order,
+     * refused with the same words and paths.
+     */
+    static List<JmhBenchmark> read(List<JmhScore> scores, String path) {
+        if (scores.isEmpty()) {
+            throw invalid(path, "must hold at least one benchmark result");
+        }
+        for (int i = 0; i < scores.size(); i++) {
+            JmhScore score = scores.get(i);
+            String elementPath = path + "[" + i + "]";
+            checkText(score.benchmark(), elementPath + ".benchmark");
+            checkText(score.mode(), elementPath + ".mode");
+            checkText(score.jdkVersion(), elementPath + ".jdkVersion");
+            checkText(score.vmName(), elementPath + ".vmName");
+            checkText(score.vmVersion(), elementPath + ".vmVersion");
+            checkText(score.unit(), elementPath + ".primaryMetric.scoreUnit");
+            checkText(score.direction(), elementPath + ".primaryMetric.scoreDirection");
+        }
+        List<JmhBenchmark> benchmarks = new ArrayList<>(scores.size());
+        for (int i = 0; i < scores.size(); i++) {
+            benchmarks.add(benchmark(scores.get(i), path + "[" + i + "]"));
+        }
+        return benchmarks;
+    }
+
+    private static void checkText(String text, String path) {
+        if (text != null) {
+            TextLimits.checkText(text, path);
+        }
+    }
+
+    /** {@link #benchmark(JsonNode, String)} and {@link #metric} on an element of a score alone. */
+    private static JmhBenchmark benchmark(JmhScore score, String path) {
+        String benchmark = requiredString(score.benchmark(), path + ".benchmark");
+        if (benchmark.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > TextLimits.MAX_BYTES) {
+            throw invalid(path + ".benchmark", "must be at most " + TextLimits.MAX_BYTES + " bytes in UTF-8");
+        }
+        String mode = requiredString(score.mode(), path + ".mode");
+        if (!MODES.contains(mode)) {
+            throw invalid(path + ".mode", "must be one of thrpt, avgt, sample, ss but was " + mode);
+        }
+        JmhBenchmark.Jvm jvm = new JmhBenchmark.Jvm(emptyIfNull(score.jdkVersion()), emptyIfNull(score.vmName()),
+                emptyIfNull(score.vmVersion()), List.of());
+        String metricPath = path + ".primaryMetric";
+        String unit = requiredString(score.unit(), metricPath + ".scoreUnit");
+        String direction = direction(unit);
+        if (score.direction() != null) {
+            if (!Set.of("higher", "lower").contains(score.direction())) {
+                throw invalid(metricPath + ".scoreDirection", "must be higher or lower");
+            }
+            direction = score.direction();
+        }
+        JmhBenchmark.Metric metric = new JmhBenchmark.Metric(PRIMARY, unit, direction, score.score(),
+                finite(score.error()), null, null, List.of(), null);
+        return new JmhBenchmark(benchmark, mode, 1, jvm, new TreeMap<>(), List.of(metric));
+    }
+
+    private static String requiredString(String value, String path) {
+        if (value == null) {
+            throw invalid(path, "is required");
+        }
+        if (value.isBlank()) {
+            throw invalid(path, "must be a non-empty string");
+        }
+        return value;
+    }
+
+    private static String emptyIfNull(String value) {
+        return value == null ? "" : value;
+    }
+
     private static JmhBenchmark benchmark(JsonNode node, String path) {
         if (!node.isObject()) {
             throw invalid(path, "must be a JSON object");

@@ -42,4 +42,26 @@ class CodespeedDatesTest {
     void formatWhenWrittenForATimelineWritesCodespeedsStrftime(String instant, String slashed) {
         assertThat(CodespeedDates.slashed(Instant.parse(instant))).isEqualTo(slashed);
     }
+
+    /** The last date read is kept: the same text again, another one, a refused one between them all read anew. */
+    @org.junit.jupiter.api.Test
+    void parseWhenTheSameTextComesAgainReadsWhatItReadAndRefusesWhatItRefused() {
+        String[] texts = { "2024-03-14 02:11:09.123456", "2024-03-14 02:11:09.123456", "2024-03-15",
+            "2024-03-14 02:11:09.123456", "2024-02-30 00:00:00", "2024-02-30 00:00:00", "2024-03-15", "2024-03-15",
+            "2024-03-14T02:11:09+02:00", "2024-03-14T02:11:09Z" };
+        String[] expected = { "2024-03-14T02:11:09.123456Z", "2024-03-14T02:11:09.123456Z", "2024-03-15T00:00:00Z",
+            "2024-03-14T02:11:09.123456Z", null, null, "2024-03-15T00:00:00Z", "2024-03-15T00:00:00Z",
+            "2024-03-14T00:11:09Z", "2024-03-14T02:11:09Z" };
+        for (int i = 0; i < texts.length; i++) {
+            String text = texts[i];
+            if (expected[i] == null) {
+                String field = i % 2 == 0 ? "date" : "revision_date";
+                assertThatThrownBy(() -> CodespeedDates.parse(text, field)).isInstanceOf(CodespeedException.class)
+                    .hasMessageStartingWith("{'" + field + "': [\"'" + text + "' value has the correct format");
+            }
+            else {
+                assertThat(CodespeedDates.parse(text, "date")).as(text).isEqualTo(Instant.parse(expected[i]));
+            }
+        }
+    }
 }

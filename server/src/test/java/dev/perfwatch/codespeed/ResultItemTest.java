@@ -114,4 +114,59 @@ class ResultItemTest {
         assertThatThrownBy(() -> ResultItem.read(fields::get, name -> true))
             .hasMessage("Value for key \"std_dev\" must be a number, not \"" + text + "\"");
     }
+
+    /** The pattern and the switch that read a number before the plain-decimal shortcut, verbatim. */
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile(
+            "[+-]?(\\d+\\.?\\d*(e[+-]?\\d+)?|\\.\\d+(e[+-]?\\d+)?|nan|inf|infinity)");
+
+    private static Double readByPattern(String text) {
+        String value = text.strip();
+        if (!NUMBER.matcher(value.toLowerCase(java.util.Locale.ROOT)).matches()) {
+            return null;
+        }
+        return switch (value.toLowerCase(java.util.Locale.ROOT).replace("+", "")) {
+            case "nan", "-nan" -> Double.NaN;
+            case "inf", "infinity" -> Double.POSITIVE_INFINITY;
+            case "-inf", "-infinity" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(value);
+        };
+    }
+
+    /** Every short text of digits, signs, points and exponents, and some others: read as the pattern read them. */
+    @Test
+    void readWhenTheValueIsAPlainDecimalOrNotReadsItAsThePatternDid() {
+        char[] alphabet = "0123456789+-.eE xn".toCharArray();
+        java.util.Random random = new java.util.Random(5);
+        int plain = 0;
+        int refused = 0;
+        java.util.List<String> texts = new java.util.ArrayList<>(java.util.List.of("1", "-0", "+1.", "1.5e-3",
+                "1E+300", "1e999", "123456789012345678901234567890", ".5", "5.", "nan", "-inf", "Infinity", "1e",
+                "1e+", "--1", "+", "", " 7 ", "0x10", "1d", "١٢"));
+        for (int i = 0; i < 200_000; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int c = random.nextInt(9); c > 0; c--) {
+                text.append(alphabet[random.nextInt(alphabet.length)]);
+            }
+            texts.add(text.toString());
+        }
+        for (String text : texts) {
+            Double expected = readByPattern(text);
+            Map<String, String> fields = sample();
+            fields.put("result_value", text);
+            if (text.isBlank()) {
+                continue; // refused as empty or missing before it is read as a number
+            }
+            if (expected == null) {
+                refused++;
+                assertThatThrownBy(() -> ResultItem.read(fields::get, name -> true)).as(text)
+                    .hasMessage("Value for key \"result_value\" must be a number, not \"" + text.strip() + "\"");
+            }
+            else {
+                plain += ResultItem.plainDecimal(text.strip()) ? 1 : 0;
+                assertThat(ResultItem.read(fields::get, name -> true).resultValue()).as(text).isEqualTo(expected);
+            }
+        }
+        assertThat(plain).as("the shortcut was taken").isGreaterThan(1000);
+        assertThat(refused).isGreaterThan(1000);
+    }
 }
