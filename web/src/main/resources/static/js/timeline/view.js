@@ -180,8 +180,9 @@ export const view = {
 
   /**
    * The x of a commit on the current axis, or undefined when no loaded point has it; on the date axis a mark that
-   * knows its commit's time (a change point) is drawn there even when the overview holds no point of it, if that time
-   * lies within the loaded points (at "last 200", an older change point was pinned to the chart's left edge).
+   * knows its commit's time (a change point) is drawn there even when the overview holds no point of it; outside the
+   * overview, only if that time lies within the loaded points (at "last 200", an older change point was pinned to
+   * the chart's left edge).
    */
   xOf(sha, time = null) {
     if (!sha || !this.axis) {
@@ -190,6 +191,9 @@ export const view = {
     const full = this.axis.times.has(sha) ? sha : [...this.axis.times.keys()].find((s) => sameCommit(s, sha));
     if (!full) {
       const at = this.axis.mode === 'date' && time ? Date.parse(time) : NaN;
+      if (this.loaded?.overview) {
+        return Number.isNaN(at) ? undefined : at; // the whole history: its buckets' points need not hold the ends
+      }
       const [first, last] = this.axis.range;
       return at >= first && at <= last ? at : undefined;
     }
