@@ -4,7 +4,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,8 +34,8 @@ class ReadCache {
 
     private long held;
 
-    ReadCache(@Value("${perfwatch.series.read-cache-bytes:67108864}") long capacity) {
-        this.capacity = capacity;
+    ReadCache(SeriesProperties properties) {
+        this.capacity = properties.readCacheBytes();
     }
 
     /** The answer held for this key, if it was read at this version of its series; else null. */

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (a new run, a late run placed between two commits, a re-run of a commit, a noisy run, a commit given its time by a
  * later upload, a result stored by SQL as another server instance's ingest would) is in the very next read. Each
  * read after a change is compared with the same read made again with the cache emptied, so a stale answer fails
- * the test; {@link #repeatedReadIsAnsweredFromMemory} shows the answers compared really were held. Nothing in ingest
+ * the test; {@link #readWhenRepeatedIsAnsweredFromMemory} shows the answers compared really were held. Nothing in ingest
  * tells the cache anything: what invalidates it is only what it reads from PostgreSQL, as on a second instance.
  */
 @ServerTest
@@ -45,7 +45,7 @@ class ReadCacheTest {
     private Api api;
 
     @Test
-    void repeatedReadIsAnsweredFromMemory() {
+    void readWhenRepeatedIsAnsweredFromMemory() {
         api = Api.at(port);
         String project = "held";
         upload(project, 1, List.of(), "2026-04-01T00:00:00Z", 1.5);
@@ -69,7 +69,7 @@ class ReadCacheTest {
     }
 
     @Test
-    void everyChangeOfTheSeriesIsInTheNextRead() throws Exception {
+    void readWhenTheSeriesChangedHasTheChange() throws Exception {
         api = Api.at(port);
         String project = "fresh";
         upload(project, 1, List.of(), "2026-04-01T00:00:00Z", 1);
@@ -140,7 +140,7 @@ class ReadCacheTest {
     }
 
     @Test
-    void aCommitGivenItsTimeLaterIsInTheNextRead() {
+    void readWhenACommitWasGivenItsTimeLaterHasTheTime() {
         api = Api.at(port);
         String project = "timeless";
         upload(project, 1, List.of(), "2026-04-01T00:00:00Z", 1);
