@@ -17,6 +17,8 @@ import org.springframework.stereotype.Component;
  * commits with their time, author and message (ingest never changes one it has, CommitCache) and resolved positions
  * (part of the key). Reading the version first and the points after means a run committed in between is in the
  * answer but not in its version: the next read then finds another version and reads again, never the other way.
+ * A feature that ever updates or deletes a result, or judges a run's noise after its upload, must move the version
+ * too (ReadCacheTest shows an update of a score is not seen).
  * <p>
  * Bounded by the bytes held ({@code perfwatch.series.read-cache-bytes}, 64 MB by default; 0 turns it off), least
  * recently used out first.
