@@ -65,6 +65,18 @@ final class HeldBody extends OutputStream {
     }
 
     /**
+     * Drops the unused end of the last chunk (a small answer would otherwise hold 256 KB), before the body is kept
+     * (ReadCache counts what it holds by {@link #size}); nothing may be written after.
+     */
+    HeldBody trim() {
+        if (used < CHUNK) {
+            current = java.util.Arrays.copyOf(current, used);
+            chunks.set(chunks.size() - 1, current);
+        }
+        return this;
+    }
+
+    /**
      * A strong validator of these bytes: two different 32-bit CRCs and the length. Both CRCs are JIT intrinsics
      * (the read with its tag measured the JVM CPU of one without, docs/performance.md), where Spring's
      * ShallowEtagHeaderFilter would take an MD5; a validator only has to tell this series' versions apart, not

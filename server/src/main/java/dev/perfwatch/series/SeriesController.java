@@ -2,6 +2,7 @@ package dev.perfwatch.series;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -54,11 +55,31 @@ class SeriesController {
 
     private final JsonMapper json;
 
-    SeriesController(SeriesQueries queries, PointRange ranges, SeriesOverview overview, JsonMapper json) {
+    private final ReadCache cache;
+
+    /** What a held answer costs besides its bytes (its key, entry and arrays' headers), about. */
+    private static final long OVERHEAD = 512;
+
+    SeriesController(SeriesQueries queries, PointRange ranges, SeriesOverview overview, JsonMapper json,
+            ReadCache cache) {
         this.queries = queries;
         this.json = json;
         this.ranges = ranges;
         this.overview = overview;
+        this.cache = cache;
+    }
+
+    /** What a columns answer is held by in {@link ReadCache}: everything that chooses its bytes. */
+    private record ColumnsKey(long series, int limit, Instant since, BigDecimal from, BigDecimal to,
+            Set<PointFields> fields) {
+    }
+
+    /** A held answer (columns, an overview) and its tag (computed once). */
+    private record HeldColumns(HeldBody body, String etag) {
+    }
+
+    /** What an overview is held by in {@link ReadCache}. */
+    private record OverviewKey(long series, int buckets, BigDecimal from, BigDecimal to) {
     }
 
     @GetMapping("/projects")
@@ -110,24 +131,36 @@ class SeriesController {
         Set<PointFields> written = PointFields.parse(fields);
         PointRange.Positions range = checkedRange(id, limit, from, to);
         if (form != null) {
-            SeriesQueries.Columns columns = range.empty() ? new SeriesQueries.Columns(new PointColumns(0), Map.of())
-                    : queries.columns(id, limit, since, range);
-            if (columns.points().size() == 0) {
-                one(id);
+            // the series' version before its points (ReadCache): a run stored in between makes the next read miss
+            long version = range.empty() ? 0 : queries.version(id);
+            ColumnsKey key = new ColumnsKey(id, limit, since, range.from(), range.to(), written);
+            HeldColumns held = version > 0 ? (HeldColumns) cache.get(key, version) : null;
+            if (held == null) {
+                SeriesQueries.Columns columns = range.empty()
+                        ? new SeriesQueries.Columns(new PointColumns(0), Map.of())
+                        : queries.columns(id, limit, since, range);
+                if (columns.points().size() == 0) {
+                    one(id);
+                }
+                response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+                if (columns.points().size() > WHOLE_BODY_POINTS) {
+                    PointColumnsJson.write(columns.points(), columns.commits(), written, json,
+                            response.getOutputStream());
+                    return;
+                }
+                HeldBody body = new HeldBody();
+                PointColumnsJson.write(columns.points(), columns.commits(), written, json, body);
+                held = new HeldColumns(body, body.etag());
+                if (version > 0 && columns.commits().values().stream().allMatch(SeriesController::complete)) {
+                    cache.put(key, version, new HeldColumns(body.trim(), held.etag()), body.size() + OVERHEAD);
+                }
             }
             response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-            if (columns.points().size() > WHOLE_BODY_POINTS) {
-                PointColumnsJson.write(columns.points(), columns.commits(), written, json,
-                        response.getOutputStream());
-                return;
-            }
-            HeldBody body = new HeldBody();
-            PointColumnsJson.write(columns.points(), columns.commits(), written, json, body);
-            if (new ServletWebRequest(request, response).checkNotModified(body.etag())) {
+            if (new ServletWebRequest(request, response).checkNotModified(held.etag())) {
                 return; // 304: the client holds these very bytes
             }
-            response.setContentLength(body.size());
-            body.writeTo(response.getOutputStream());
+            response.setContentLength(held.body().size());
+            held.body().writeTo(response.getOutputStream());
             return;
         }
         List<SeriesViews.Point> points = range.empty() ? List.of() : queries.points(id, limit, since, range);
@@ -162,21 +195,72 @@ class SeriesController {
      * the points themselves when the range holds no more than that (a zoom far enough in).
      */
     @GetMapping(path = "/series/{id}/points", params = "buckets", produces = MediaType.APPLICATION_JSON_VALUE)
-    SeriesOverview.Overview overview(@PathVariable long id, @RequestParam int buckets,
-            @RequestParam(required = false) String from, @RequestParam(required = false) String to) {
+    @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+            schema = @Schema(implementation = SeriesOverview.Overview.class)))
+    void overview(@PathVariable long id, @RequestParam int buckets, @RequestParam(required = false) String from,
+            @RequestParam(required = false) String to, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        HeldColumns held = overview(id, buckets, from, to);
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        if (new ServletWebRequest(request, response).checkNotModified(held.etag())) {
+            return; // 304: the client holds these very bytes
+        }
+        response.setContentLength(held.body().size());
+        held.body().writeTo(response.getOutputStream());
+    }
+
+    /**
+     * The overview's JSON, held whole: from ReadCache while the series has as many results as when it was written
+     * (written by the mapper each time, its 2,000 buckets' times cost more CPU than sending the held bytes).
+     */
+    private HeldColumns overview(long id, int buckets, String from, String to) {
         if (buckets < 1 || buckets > MAX_BUCKETS) {
             throw new InvalidInputException("buckets", "buckets must be between 1 and " + MAX_BUCKETS);
         }
-        one(id);
+        // the series' version before anything of it is read (ReadCache); a series with results exists
+        long version = queries.version(id);
+        if (version == 0) {
+            one(id);
+        }
         PointRange.Positions range = ranges.resolve(id, from, to);
+        OverviewKey key = new OverviewKey(id, buckets, range.from(), range.to());
+        if (version > 0 && !range.empty() && cache.get(key, version) instanceof HeldColumns held) {
+            return held;
+        }
         SeriesOverview.Extent extent = range.empty() ? new SeriesOverview.Extent(0, false, 0)
                 : overview.extent(id, range);
         long total = extent.total();
+        SeriesOverview.Overview answer;
         if (total <= buckets) {
             List<SeriesViews.Point> points = total == 0 ? List.of() : queries.points(id, buckets, null, range);
-            return new SeriesOverview.Overview(id, total, false, List.of(), points);
+            answer = new SeriesOverview.Overview(id, total, false, List.of(), points);
         }
-        return new SeriesOverview.Overview(id, total, true, overview.buckets(id, range, extent, buckets), List.of());
+        else {
+            answer = new SeriesOverview.Overview(id, total, true, overview.buckets(id, range, extent, buckets),
+                    List.of());
+        }
+        HeldBody body = new HeldBody();
+        json.writeValue(body, answer);
+        HeldColumns held = new HeldColumns(body, body.etag());
+        // an edge's commit without a time may be given one by a later upload: such an answer is not held
+        if (version > 0 && !range.empty()
+                && answer.buckets().stream().allMatch(b -> fixed(b.first()) && fixed(b.last()))
+                && answer.points().stream().allMatch(p -> complete(p.commit()))) {
+            cache.put(key, version, new HeldColumns(body.trim(), held.etag()), body.size() + OVERHEAD);
+        }
+        return held;
+    }
+
+    /**
+     * A commit as a read shows it that no later upload changes: ingest fills a commit's missing time, author or
+     * message but never changes one it has (CommitCache keeps only these, too).
+     */
+    private static boolean complete(SeriesViews.Commit commit) {
+        return commit != null && commit.time() != null && commit.author() != null && commit.message() != null;
+    }
+
+    private static boolean fixed(SeriesOverview.Edge edge) {
+        return edge != null && edge.time() != null;
     }
 
     @GetMapping(path = "/series/{id}/points", produces = "text/csv")

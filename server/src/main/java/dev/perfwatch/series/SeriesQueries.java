@@ -110,6 +110,20 @@ class SeriesQueries {
     }
 
     /**
+     * The version of a series that {@link ReadCache} holds answers at: how many results it has, summed from
+     * result_block (V19: a row per block, or a few until they are folded; the fold keeps the sums), about one
+     * index entry per 32 results instead of one per result. Results are only ever added, so the count changes with
+     * every result stored in the series and never comes back to an earlier value. 0 for a series without results,
+     * or none at all.
+     */
+    long version(long series) {
+        return jdbc.sql("select cast(coalesce(sum(count), 0) as bigint) from result_block where series_id = :series")
+            .param("series", series)
+            .query(Long.class)
+            .single();
+    }
+
+    /**
      * The points statement of both forms: an index-only range scan over result (series_id, position), read
      * backwards, the newest {@code limit} in range, newest first; the readers turn it into branch order.
      */

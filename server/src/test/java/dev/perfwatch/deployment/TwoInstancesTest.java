@@ -196,6 +196,50 @@ class TwoInstancesTest {
      * {@code default_transaction_read_only} does, so such a role stands in for one. It must start (nothing stored at
      * start, no migration) and answer the read API.
      */
+    /**
+     * An instance holds the timeline's read and the overview of a series in memory (ReadCache); a run stored through
+     * the other instance is in its very next read, and the tag it handed out no longer answers 304.
+     */
+    @Test
+    void readWhenTheOtherInstanceStoredARunIsInTheNextRead() throws Exception {
+        for (int commit = 1; commit <= 2; commit++) {
+            upload(api(first), "two-held", commit, commit);
+        }
+        long series = api(second).get("/api/v1/series?project=two-held&metric=primary").json().get(0).get("id")
+            .asLong();
+        String timeline = "/api/v1/series/" + series + "/points?form=columns&fields=score,recordedAt,noisy";
+        String overview = "/api/v1/series/" + series + "/points?buckets=1";
+        var client = java.net.http.HttpClient.newHttpClient();
+        String tag = null;
+        for (int read = 0; read < 2; read++) {
+            assertThat(api(second).get(timeline).json().get("score")).hasSize(2);
+            assertThat(api(second).get(overview).json().get("buckets").get(0).get("count").asLong()).isEqualTo(2);
+            tag = client.send(java.net.http.HttpRequest.newBuilder(api(second).uri(timeline)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.discarding()).headers().firstValue("ETag").orElseThrow();
+        }
+        assertThat(client.send(java.net.http.HttpRequest.newBuilder(api(second).uri(timeline))
+            .header("If-None-Match", tag).build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode())
+            .isEqualTo(304);
+
+        upload(api(first), "two-held", 3, 3);
+
+        assertThat(api(second).get(timeline).json().get("score").get(2).asDouble()).isEqualTo(3.0);
+        JsonNode bucket = api(second).get(overview).json().get("buckets").get(0);
+        assertThat(bucket.get("count").asLong()).isEqualTo(3);
+        assertThat(bucket.get("max").asDouble()).isEqualTo(3.0);
+        assertThat(client.send(java.net.http.HttpRequest.newBuilder(api(second).uri(timeline))
+            .header("If-None-Match", tag).build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode())
+            .isEqualTo(200);
+    }
+
+    private static void upload(Api api, String project, int commit, double score) {
+        Api.Response response = api.postJson("/api/v1/runs", dev.perfwatch.support.Runs.run(java.util.UUID.randomUUID(),
+                project, dev.perfwatch.support.Runs.sha(commit),
+                commit == 1 ? List.of() : List.of(dev.perfwatch.support.Runs.sha(commit - 1)),
+                "2026-04-0" + commit + "T00:00:00Z", dev.perfwatch.support.Runs.thrpt("demo.Two.held", score)).toString());
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+    }
+
     @Test
     void readWhenAnInstanceHasOnlyAReadOnlyConnectionServesTheReadApi(@TempDir Path dir) throws Exception {
         new Seeds(api(first), jdbc(), "two-read").run(1, "two-4-core", Map.of("16", 1000.0), 96.0);

@@ -30,6 +30,11 @@ class HeldBodyTest {
         assertThat(body.size()).isEqualTo(bytes.length);
         assertThat(sent.toByteArray()).isEqualTo(bytes);
         assertThat(body.etag()).isEqualTo(arrayTag(bytes));
+
+        ByteArrayOutputStream trimmed = new ByteArrayOutputStream();
+        body.trim().writeTo(trimmed);
+        assertThat(trimmed.toByteArray()).as("trimmed, as ReadCache keeps it").isEqualTo(bytes);
+        assertThat(body.etag()).isEqualTo(arrayTag(bytes));
     }
 
     @Test

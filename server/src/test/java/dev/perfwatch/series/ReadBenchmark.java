@@ -86,6 +86,9 @@ class ReadBenchmark {
         System.out.println("EXPLAIN points as V25 joined the noisy runs:\n" + String.join("\n", jdbc.sql(
                 "explain (analyze, buffers) " + V25_POINTS).param("series", series).param("limit", 10_000)
             .param("from", null).param("to", null).query(String.class).list()));
+        System.out.println("EXPLAIN the series' version (ReadCache):\n" + String.join("\n", jdbc.sql(
+                "explain (analyze, buffers) select cast(coalesce(sum(count), 0) as bigint) from result_block "
+                + "where series_id = :series").param("series", series).query(String.class).list()));
         inProcess(series);
         double[] readWall = new double[READS];
         double[] columnsWall = new double[READS];
@@ -102,6 +105,10 @@ class ReadBenchmark {
         String one = "/api/v1/series/" + series;
         double[] timelineWall = new double[READS];
         double timelineServer = 0;
+        double[] coldTimelineWall = new double[READS];
+        double coldTimelineServer = 0;
+        double[] coldOverviewWall = new double[READS];
+        double coldOverviewServer = 0;
         double[] refusedWall = new double[READS];
         double[] oneWall = new double[READS];
         double refusedServer = 0;
@@ -110,6 +117,16 @@ class ReadBenchmark {
             readServer += block(api, read, readWall, done);
             columnsServer += block(api, columns, columnsWall, done);
             timelineServer += block(api, timeline, timelineWall, done);
+            // cold: nothing held for the series, as after any change of it (CommitCache stays warm, as c356186's
+            // every read had it)
+            coldTimelineServer += block(() -> {
+                readCache.clear();
+                return drain(api, timeline);
+            }, 200, coldTimelineWall, done);
+            coldOverviewServer += block(() -> {
+                readCache.clear();
+                return drain(api, overview);
+            }, 200, coldOverviewWall, done);
             unchangedServer += block(() -> drain(java.net.http.HttpRequest.newBuilder(api.uri(columns))
                 .header("If-None-Match", tag)), 304, unchangedWall, done);
             overviewServer += block(api, overview, overviewWall, done);
@@ -117,12 +134,18 @@ class ReadBenchmark {
             oneServer += block(() -> drain(api, one), 200, oneWall, done, "/api/v1/series/{id}");
         }
         report("READ 10,000 points (limit=10000)", readWall, readServer);
-        report("READ 10,000 points as columns (limit=10000&form=columns)", columnsWall, columnsServer);
-        report("READ 10,000 points as the timeline reads them (form=columns&fields=" + TIMELINE_FIELDS + ")",
-                timelineWall, timelineServer);
+        report("REPEATED READ (ReadCache) 10,000 points as columns (limit=10000&form=columns)", columnsWall,
+                columnsServer);
+        report("COLD READ (ReadCache emptied before each) 10,000 points as the timeline reads them (form=columns"
+                + "&fields=" + TIMELINE_FIELDS + ")", coldTimelineWall, coldTimelineServer);
+        report("REPEATED READ (ReadCache, the series unchanged) 10,000 points as the timeline reads them "
+                + "(form=columns&fields=" + TIMELINE_FIELDS + ")", timelineWall, timelineServer);
         report("NOT A FULL READ: 10,000 points as columns unchanged since the client's copy (If-None-Match, 304)",
                 unchangedWall, unchangedServer);
-        report("OVERVIEW 2,000 buckets of " + COMMITS + " points", overviewWall, overviewServer);
+        report("COLD OVERVIEW (ReadCache emptied before each) 2,000 buckets of " + COMMITS + " points",
+                coldOverviewWall, coldOverviewServer);
+        report("REPEATED OVERVIEW (ReadCache, the series unchanged) 2,000 buckets of " + COMMITS + " points",
+                overviewWall, overviewServer);
         withNoiseRows(series);
         floorBreakdown(api, refused, 400);
         floorBreakdown(api, one, 200);
@@ -176,7 +199,7 @@ class ReadBenchmark {
                 "overview's buckets by result_block (now), without edges",
                 "overview whole: buckets by result_block and their edges' commits (now)",
                 "the series' existence check (SeriesQueries.series), which main ran before every points read",
-                "columns through the controller answered 304 (If-None-Match), no HTTP",
+                "columns through the controller answered 304 (If-None-Match), no HTTP (ReadCache: the version statement only)",
                 "points as columns, the timeline's fields (fields=" + TIMELINE_FIELDS + ")",
                 "all columns held in one 2.5 MB array and tagged (the controller's body before: humongous)",
                 "all columns held in HeldBody's 256 KB chunks and tagged (now)",
@@ -184,7 +207,11 @@ class ReadBenchmark {
                 "statement and decoding without the intervals' columns (fields= without ciLower and ciUpper)",
                 "the timeline's fields written by Jackson's generator (JacksonColumnsJson, ec94d25's writer)",
                 "the timeline's fields written by hand (PointColumnsJson now)",
-                "statement and decoding, rows as text, the noisy runs joined directly (V25, to 0bb34bf)" };
+                "statement and decoding, rows as text, the noisy runs joined directly (V25, to 0bb34bf)",
+                "overview's extent, the total counted from the index (c356186)",
+                "overview's extent, the total summed from result_block (now)",
+                "overview's 4,000 edges joined through branch_commit and commit (c356186)",
+                "overview's 4,000 edges from the series' index and CommitCache (now)" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
         double[][] processCpu = new double[names.length][READS];
@@ -195,6 +222,9 @@ class ReadBenchmark {
             .isEqualTo(overviews.byResults(series, PointRange.Positions.ALL, extent, 2000));
         assertThat(overviews.byBlocks(series, PointRange.Positions.ALL, 2000)).hasSize(2000);
         String tag = etag(series);
+        List<SeriesOverview.Aggregate> aggregates = overviews.byBlocks(series, PointRange.Positions.ALL, 2000);
+        assertThat(oldExtent(series)).isEqualTo(extent);
+        assertThat(oldEdges(series, aggregates)).isEqualTo(overviews.edges(series, aggregates));
         SeriesQueries.Columns timeline = queries.columns(series, 10_000, null, PointRange.Positions.ALL);
         Runnable[] ways = { () -> write(JoinedPoints.read(jdbc, series, 10_000, null, null, null)),
                 () -> write(queries.points(series, 10_000, null, PointRange.Positions.ALL)), () -> {
@@ -227,7 +257,9 @@ class ReadBenchmark {
                         java.io.OutputStream.nullOutputStream()),
                 () -> PointColumnsJson.write(timeline.points(), timeline.commits(), PointFields.parse(TIMELINE_FIELDS),
                         json, java.io.OutputStream.nullOutputStream()),
-                () -> statement(series, V25_POINTS) };
+                () -> statement(series, V25_POINTS), () -> oldExtent(series),
+                () -> overviews.extent(series, PointRange.Positions.ALL), () -> oldEdges(series, aggregates),
+                () -> overviews.edges(series, aggregates) };
         for (int i = 0; i < READS; i++) {
             for (int way = 0; way < ways.length; way++) {
                 long cpuStarted = threads.getCurrentThreadCpuTime();
@@ -248,6 +280,44 @@ class ReadBenchmark {
 
     @Autowired
     SeriesController controller;
+
+    /** The overview's extent as c356186 read it: the whole series' total counted from result's index. */
+    private SeriesOverview.Extent oldExtent(long series) {
+        return jdbc.sql("""
+                select count(*) as total,
+                       (select position from result where series_id = :series order by position limit 1) as first,
+                       (select position from result where series_id = :series order by position desc limit 1) as last
+                from result
+                where series_id = :series
+                """).param("series", series).query((rs, row) -> {
+                    long total = rs.getLong(1);
+                    boolean dense = rs.getBigDecimal(3).subtract(rs.getBigDecimal(2)).add(java.math.BigDecimal.ONE)
+                        .compareTo(java.math.BigDecimal.valueOf(total)) == 0;
+                    return new SeriesOverview.Extent(total, dense, dense ? rs.getBigDecimal(2).longValueExact() : 0);
+                }).single();
+    }
+
+    /** The overview's edges as c356186 read them: through branch_commit and commit. */
+    private java.util.Map<java.math.BigDecimal, SeriesOverview.Edge> oldEdges(long series,
+            List<SeriesOverview.Aggregate> aggregates) {
+        java.math.BigDecimal[] positions = aggregates.stream()
+            .flatMap(a -> java.util.stream.Stream.of(a.first(), a.last()))
+            .distinct()
+            .toArray(java.math.BigDecimal[]::new);
+        java.util.Map<java.math.BigDecimal, SeriesOverview.Edge> edges = new java.util.TreeMap<>();
+        jdbc.sql("""
+                select bc.position, c.sha, c.time
+                from series s
+                join branch_commit bc on bc.branch_id = s.branch_id and bc.position = any(cast(:positions as numeric[]))
+                join commit c on c.id = bc.commit_id
+                where s.id = :series
+                """).param("series", series).param("positions", positions).query(rs -> {
+                    java.sql.Timestamp time = rs.getTimestamp("time");
+                    edges.put(rs.getBigDecimal("position"), new SeriesOverview.Edge(rs.getString("sha"),
+                            time == null ? null : time.toInstant()));
+                });
+        return edges;
+    }
 
     /** The columns read as the controller answers it, into a mock response: the handler's work without HTTP. */
     private void viaController(long series, String ifNoneMatch, int status) {
@@ -389,6 +459,9 @@ class ReadBenchmark {
 
     @Autowired
     CommitCache commits;
+
+    @Autowired
+    ReadCache readCache;
 
     @Autowired
     ResultBlocks blocks;
