@@ -77,13 +77,7 @@ public class Alerts {
      * branch.
      */
     public List<Long> levelRestored(long series, long commit) {
-        List<Long> resolved = transaction.execute(status -> store.restore(series, commit, Kind.REGRESSION,
-                "level restored"));
-        if (!resolved.isEmpty()) {
-            log.info("Resolved alerts {} of series {}: the level was restored at the commit of id {}", resolved, series,
-                    commit);
-        }
-        return resolved;
+        return closeBefore(series, commit, Kind.REGRESSION, "level restored");
     }
 
     /**
@@ -91,10 +85,14 @@ public class Alerts {
      * gave the improvement back. The regression is alerted on its own; the improvement's alert says where it went.
      */
     public List<Long> improvementGivenBack(long series, long commit) {
-        List<Long> closed = transaction.execute(status -> store.restore(series, commit, Kind.IMPROVEMENT,
-                "improvement given back"));
+        return closeBefore(series, commit, Kind.IMPROVEMENT, "improvement given back");
+    }
+
+    /** Closes the series' open alerts of the kind before the commit as fixed, audited "{why} at {sha}". */
+    private List<Long> closeBefore(long series, long commit, Kind kind, String why) {
+        List<Long> closed = transaction.execute(status -> store.restore(series, commit, kind, why));
         if (!closed.isEmpty()) {
-            log.info("Closed improvement alerts {} of series {}: given back at the commit of id {}", closed, series,
+            log.info("Closed {} alerts {} of series {}: {} at the commit of id {}", kind.word(), closed, series, why,
                     commit);
         }
         return closed;

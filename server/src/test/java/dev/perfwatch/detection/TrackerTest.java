@@ -33,10 +33,8 @@ class TrackerTest {
      */
     @Test
     void replayWhenAModeChangesLevelHoldsLongerThanAModeStaysReportsItAsAChange() {
-        IntToDoubleFunction value = n -> (n >= 40 && n < 43 || n >= 53 ? 1500 : 1000) * (1 + 0.01 * Math.sin(n * 1.7));
-
-        List<Replay.Report> held20 = new Replay(new Detector()).run(series(53 + 20, value));
-        List<Replay.Report> held21 = new Replay(new Detector()).run(series(53 + 21, value));
+        List<Replay.Report> held20 = new Replay(new Detector()).run(series(53 + 20, TrackerTest::spikeThenStep));
+        List<Replay.Report> held21 = new Replay(new Detector()).run(series(53 + 21, TrackerTest::spikeThenStep));
 
         assertThat(describe(held20)).last().isEqualTo("53 improvement mode-change");
         assertThat(describe(held21)).last().isEqualTo("53 improvement historical");
@@ -51,21 +49,17 @@ class TrackerTest {
      */
     @Test
     void replayWhenAModeChangesLevelHoldsBarOneOutlierReportsItAsAChange() {
-        IntToDoubleFunction value = n -> (n >= 40 && n < 43 || n >= 53 && n != 58 ? 1500 : 1000)
-            * (1 + 0.01 * Math.sin(n * 1.7));
+        List<Replay.Report> reports = new Replay(new Detector()).run(series(53 + 21, n -> spikeThenStep(n, 58)));
 
-        assertThat(describe(new Replay(new Detector()).run(series(53 + 21, value)))).last()
-            .isEqualTo("53 improvement historical");
+        assertThat(describe(reports)).last().isEqualTo("53 improvement historical");
     }
 
     /** The same, with runs back at the old level between: a mode the series keeps visiting stays a mode change. */
     @Test
     void replayWhenAModeChangesLevelIsLeftWithinTwentyRunsKeepsTheModeChange() {
-        IntToDoubleFunction value = n -> (n >= 40 && n < 43 || n >= 53 && n != 65 && n != 66 ? 1500 : 1000)
-            * (1 + 0.01 * Math.sin(n * 1.7));
+        List<Replay.Report> reports = new Replay(new Detector()).run(series(53 + 21, n -> spikeThenStep(n, 65, 66)));
 
-        assertThat(describe(new Replay(new Detector()).run(series(53 + 21, value)))).contains(
-            "53 improvement mode-change");
+        assertThat(describe(reports)).contains("53 improvement mode-change");
     }
 
     /** A −6% level on two runs, then seven runs back at the old level: the alert is closed as transient. */
@@ -163,6 +157,12 @@ class TrackerTest {
         assertThat(Tracker.bringsBack(1000, 900, 960)).isTrue();
         assertThat(Tracker.bringsBack(1000, 900, 940)).isFalse();
         assertThat(Tracker.bringsBack(0, 64, 0)).isTrue();
+    }
+
+    /** 1000, a spike to 1500 at commits 40-42, 1500 from commit 53 on except at the commits {@code back}. */
+    private static double spikeThenStep(int n, int... back) {
+        boolean stepped = n >= 53 && java.util.Arrays.stream(back).noneMatch(b -> b == n);
+        return (n >= 40 && n < 43 || stepped ? 1500 : 1000) * (1 + 0.01 * Math.sin(n * 1.7));
     }
 
     private static Series series(int length, IntToDoubleFunction value) {
