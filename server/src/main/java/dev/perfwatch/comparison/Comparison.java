@@ -7,8 +7,11 @@ import java.util.Map;
 /**
  * Head against base, case by case, per environment: the answer of {@code GET /api/v1/comparisons} and what a
  * benchmark request renders into its pull-request comment.
+ *
+ * @param confidence the two-sided level of every change interval: 0.99 for the API, the level of its last look for
+ *     a benchmark request (0.9958 at the first of Pocock's five), so a page can name the level it shows
  */
-public record Comparison(String project, Commit base, Commit head, List<HostClass> hostClasses) {
+public record Comparison(String project, Commit base, Commit head, List<HostClass> hostClasses, double confidence) {
 
     public record Commit(String sha, String message, Instant time) {
     }

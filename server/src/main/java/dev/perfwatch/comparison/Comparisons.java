@@ -109,7 +109,8 @@ public class Comparisons {
                         onlyIn(bases, heads)));
             }
         }
-        return new Comparison(project, view(baseCommit), view(headCommit), EnvironmentLabels.labelled(environments));
+        return new Comparison(project, view(baseCommit), view(headCommit), EnvironmentLabels.labelled(environments),
+                options.confidence());
     }
 
     /** The cells with a primary result whose benchmark the regex finds (all when it is null). */
