@@ -11,6 +11,12 @@ import { drawWhisker } from '../whiskers.js';
 
 const { Chart } = window;
 
+/**
+ * The level of the change intervals, as the server judged them: 99% for two commits, the level of a benchmark
+ * request's last look otherwise (99.58% at the first of five looks), never rounded to a level it was not.
+ */
+const intervalLevel = (comparison) => `${Number((100 * (comparison?.confidence ?? 0.99)).toFixed(2))}%`;
+
 const TONE = { slower: 'worse', faster: 'better', same: 'same', unclear: 'unclear' };
 /** An allocation that grows is worse whatever the time does (docs/requests.md, "Allocation"). */
 const ALLOCATION_TONE = { more: 'worse', less: 'better', same: 'same' };
@@ -301,7 +307,7 @@ class ComparisonPage extends UrlPage {
         .map((text) => h('th', { scope: 'col' }, text)))),
       h('tbody', {}, group.rows.map((row) => {
         const interval = Array.isArray(row.interval)
-          ? `99% interval ${percent(row.interval[0])} to ${percent(row.interval[1])}`
+          ? `${intervalLevel(comparison)} interval ${percent(row.interval[0])} to ${percent(row.interval[1])}`
           : 'no interval: a side has fewer than two forks';
         // An interval wider than ±100 % says the forks disagree wildly, not that the change is 0 %.
         const wild = Array.isArray(row.interval) && row.interval[1] - row.interval[0] > 200;
