@@ -24,7 +24,23 @@ public record Comparison(String project, Commit base, Commit head, List<HostClas
      * @param removed cases with results at the base only
      */
     public record HostClass(String hostClass, String environment, String jdkVersion, List<Row> rows, List<Case> added,
-            List<Case> removed) {
+            List<Case> removed, BusyRuns busy) {
+
+        public HostClass(String hostClass, String environment, String jdkVersion, List<Row> rows, List<Case> added,
+                List<Case> removed) {
+            this(hostClass, environment, jdkVersion, rows, added, removed, null);
+        }
+    }
+
+    /**
+     * Runs of an environment's compared cases that ran while their runner reported the host busy (runners' host
+     * checks): detection leaves such runs out of a series, so a verdict resting on them says so. Null when none did.
+     *
+     * @param runs the environment's runs at the two commits
+     * @param busy how many of them ran on a busy host
+     * @param reason the first busy run's reason, as the server judged its host check
+     */
+    public record BusyRuns(int runs, int busy, String reason) {
     }
 
     /** A case benchmarked at one of the two commits only: added by the head, or gone from it. */
