@@ -97,7 +97,7 @@ final class Execution {
         Instant deadline = started.plusSeconds(job.get("timeoutSeconds").asLong());
         String label = job.get("project").asText() + " " + job.get("commit").asText().substring(0, 10) + " ("
                 + job.get("id").asText().substring(0, 8) + ", attempt " + lease.get("attempt").asInt() + ")";
-        Log.info("job %s: leased, profile %s, JVM %s", label, job.get("profile").asText(), job.get("jvm").asText());
+        Log.info("job %s: %s", label, LeaseLine.of(job));
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "heartbeat");
             thread.setDaemon(true);

@@ -39,6 +39,16 @@ final class CodespeedNames {
     }
 
     /**
+     * A host class for a Codespeed environment's name, as {@link #slug} makes it but ending with a letter or digit,
+     * as new host classes must ("Hetzner (AX41)" becomes "Hetzner--AX41", not "Hetzner--AX41-").
+     */
+    static String hostClass(String name) {
+        String slug = slug(name, "environment");
+        String trimmed = slug.replaceAll("[^A-Za-z0-9]+$", "");
+        return trimmed.isEmpty() ? slug : trimmed;
+    }
+
+    /**
      * The sha a Codespeed commit id is stored under: a git or mercurial sha as it is (lower case), anything else
      * (an svn revision, Flink's {@code <sha>-<sha>-<time>}) as a SHA-1 of the project and the commit id. The
      * commit id itself is kept in codespeed_revision and is what the timeline shows.

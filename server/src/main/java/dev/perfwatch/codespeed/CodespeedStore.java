@@ -64,8 +64,7 @@ class CodespeedStore {
         if (existing.isPresent()) {
             return existing.get();
         }
-        String hostClass = wantedHostClass != null ? wantedHostClass : freeHostClass(CodespeedNames.slug(name,
-                "environment"));
+        String hostClass = wantedHostClass != null ? wantedHostClass : freeHostClass(CodespeedNames.hostClass(name));
         String insert = """
                 insert into codespeed_environment (id, name, host_class)
                 values (coalesce(:id, nextval(pg_get_serial_sequence('codespeed_environment', 'id'))), :name,

@@ -7,8 +7,11 @@ import java.util.Map;
 /**
  * Head against base, case by case, per environment: the answer of {@code GET /api/v1/comparisons} and what a
  * benchmark request renders into its pull-request comment.
+ *
+ * @param confidence the two-sided level of every change interval: 0.99 for the API, the level of its last look for
+ *     a benchmark request (0.9958 at the first of Pocock's five), so a page can name the level it shows
  */
-public record Comparison(String project, Commit base, Commit head, List<HostClass> hostClasses) {
+public record Comparison(String project, Commit base, Commit head, List<HostClass> hostClasses, double confidence) {
 
     public record Commit(String sha, String message, Instant time) {
     }
@@ -21,7 +24,23 @@ public record Comparison(String project, Commit base, Commit head, List<HostClas
      * @param removed cases with results at the base only
      */
     public record HostClass(String hostClass, String environment, String jdkVersion, List<Row> rows, List<Case> added,
-            List<Case> removed) {
+            List<Case> removed, BusyRuns busy) {
+
+        public HostClass(String hostClass, String environment, String jdkVersion, List<Row> rows, List<Case> added,
+                List<Case> removed) {
+            this(hostClass, environment, jdkVersion, rows, added, removed, null);
+        }
+    }
+
+    /**
+     * Runs of an environment's compared cases that ran while their runner reported the host busy (runners' host
+     * checks): detection leaves such runs out of a series, so a verdict resting on them says so. Null when none did.
+     *
+     * @param runs the environment's runs at the two commits
+     * @param busy how many of them ran on a busy host
+     * @param reason the first busy run's reason, as the server judged its host check
+     */
+    public record BusyRuns(int runs, int busy, String reason) {
     }
 
     /** A case benchmarked at one of the two commits only: added by the head, or gone from it. */

@@ -3,7 +3,9 @@ package dev.perfwatch.comparison;
 import java.sql.Timestamp;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -74,6 +76,27 @@ class ComparisonQueries {
                     rs.getDouble("score"), rs.getObject("error", Double.class), rs.getLong("series_id"),
                     rs.getBigDecimal("position")))
             .list();
+    }
+
+    /** The runs among these whose runner reported a busy host, with the reason the server gave, oldest first. */
+    Map<UUID, String> busyRuns(Collection<UUID> runs) {
+        Map<UUID, String> busy = new LinkedHashMap<>();
+        if (runs.isEmpty()) {
+            return busy;
+        }
+        jdbc.sql("""
+                select run_id, reason from run_noise
+                where noisy and run_id = any(cast(:runs as uuid[]))
+                order by created_at, run_id
+                """)
+            .param("runs", runs.stream().map(UUID::toString).toArray(String[]::new))
+            .query((rs, row) -> new BusyRun(rs.getObject("run_id", UUID.class), rs.getString("reason")))
+            .list()
+            .forEach(run -> busy.put(run.run(), run.reason()));
+        return busy;
+    }
+
+    private record BusyRun(UUID run, String reason) {
     }
 
     /**

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -95,21 +97,32 @@ public class Comparisons {
             Map<String, Cell> heads = selected(headCells.getOrDefault(environment.getKey(), Map.of()), benchmarks);
             List<Comparison.Row> rows = new ArrayList<>();
             ComparisonQueries.ResultRow facts = null;
+            Set<UUID> runIds = new LinkedHashSet<>();
             for (Map.Entry<String, Cell> entry : bases.entrySet()) {
                 Cell headCell = heads.get(entry.getKey());
                 if (headCell != null) {
                     facts = entry.getValue().primary;
                     rows.add(caseChange.row(entry.getValue().primaries, headCell.primaries,
                             entry.getValue().allocations, headCell.allocations, options));
+                    entry.getValue().primaries.forEach(row -> runIds.add(row.run()));
+                    headCell.primaries.forEach(row -> runIds.add(row.run()));
                 }
             }
             if (!rows.isEmpty()) {
                 rows.sort(ORDER);
                 environments.add(new EnvironmentLabels.Environment(facts, rows, onlyIn(heads, bases),
-                        onlyIn(bases, heads)));
+                        onlyIn(bases, heads), busy(runIds)));
             }
         }
-        return new Comparison(project, view(baseCommit), view(headCommit), EnvironmentLabels.labelled(environments));
+        return new Comparison(project, view(baseCommit), view(headCommit), EnvironmentLabels.labelled(environments),
+                options.confidence());
+    }
+
+    /** How many of these runs ran on a host their runner reported busy; null when none did. */
+    private Comparison.BusyRuns busy(Set<UUID> runIds) {
+        Map<UUID, String> busy = queries.busyRuns(runIds);
+        return busy.isEmpty() ? null
+                : new Comparison.BusyRuns(runIds.size(), busy.size(), busy.values().iterator().next());
     }
 
     /** The cells with a primary result whose benchmark the regex finds (all when it is null). */

@@ -14,7 +14,12 @@ final class EnvironmentLabels {
 
     /** The rows of one environment with the facts (host class, JVM) of one of its results. */
     record Environment(ComparisonQueries.ResultRow facts, List<Comparison.Row> rows, List<Comparison.Case> added,
-            List<Comparison.Case> removed) {
+            List<Comparison.Case> removed, Comparison.BusyRuns busy) {
+
+        Environment(ComparisonQueries.ResultRow facts, List<Comparison.Row> rows, List<Comparison.Case> added,
+                List<Comparison.Case> removed) {
+            this(facts, rows, added, removed, null);
+        }
     }
 
     /**
@@ -33,7 +38,8 @@ final class EnvironmentLabels {
         for (int i = 0; i < environments.size(); i++) {
             ComparisonQueries.ResultRow facts = environments.get(i).facts();
             out.add(new Comparison.HostClass(facts.hostClass(), labels.get(i), facts.jdkVersion(),
-                    environments.get(i).rows(), environments.get(i).added(), environments.get(i).removed()));
+                    environments.get(i).rows(), environments.get(i).added(), environments.get(i).removed(),
+                    environments.get(i).busy()));
         }
         out.sort(Comparator.comparing(Comparison.HostClass::environment));
         return out;

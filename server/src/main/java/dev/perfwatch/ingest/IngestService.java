@@ -298,6 +298,8 @@ public class IngestService {
                 String field = v.getPropertyPath().toString().replace(".<list element>", "");
                 throw new InvalidInputException(field, field + " " + v.getMessage());
             });
+        dev.perfwatch.system.HostClassNames.requireNew("host.hostClass", upload.host().hostClass(),
+                store::hostClassKnown);
         if (upload.metadata() != null && !upload.metadata().isNull() && !upload.metadata().isObject()) {
             throw new InvalidInputException("metadata", "metadata must be a JSON object");
         }

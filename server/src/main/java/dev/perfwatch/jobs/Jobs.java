@@ -47,6 +47,7 @@ public class Jobs {
     public Job create(JobSpec spec, String createdBy) {
         JobSpec valid = validator.validate(spec)
             .withDefaults(properties.maxAttempts(), (int) properties.timeout().toSeconds());
+        dev.perfwatch.system.HostClassNames.requireNew("hostClass", valid.hostClass(), queue::hostClassKnown);
         UUID id = UUID.randomUUID();
         queue.insert(id, valid, createdBy);
         log.info("Queued job {} project={} commit={} hostClass={} jvm={} kind={} by {}", id, valid.project(),

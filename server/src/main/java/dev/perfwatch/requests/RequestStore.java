@@ -5,8 +5,11 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -198,6 +201,28 @@ class RequestStore {
             .update();
     }
 
+    /**
+     * The runs among these whose runner reported a busy host (runners' host checks, docs/runner.md), with the
+     * reason the server gave: the answer says so beside the throughput it could not judge.
+     */
+    Map<UUID, String> busyRuns(Collection<UUID> runs) {
+        if (runs.isEmpty()) {
+            return Map.of();
+        }
+        Map<UUID, String> busy = new LinkedHashMap<>();
+        for (BusyRun run : jdbc.sql("""
+                select run_id, reason from run_noise
+                where noisy and run_id = any(cast(:runs as uuid[]))
+                order by created_at, run_id
+                """)
+            .param("runs", runs.stream().map(UUID::toString).toArray(String[]::new))
+            .query((rs, row) -> new BusyRun(rs.getObject("run_id", UUID.class), rs.getString("reason")))
+            .list()) {
+            busy.put(run.run(), run.reason());
+        }
+        return busy;
+    }
+
     /** The project's benchmarks with how many cases each has, to tell how many cases a request will run. */
     List<BenchmarkCases> benchmarks(String project) {
         return jdbc.sql("""
@@ -214,6 +239,9 @@ class RequestStore {
     }
 
     record BenchmarkCases(String benchmark, int cases) {
+    }
+
+    private record BusyRun(UUID run, String reason) {
     }
 
     private static StoredRequest request(ResultSet rs, int row) throws SQLException {

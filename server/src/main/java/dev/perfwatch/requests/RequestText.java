@@ -88,6 +88,15 @@ final class RequestText {
      */
     static String finished(StoredRequest request, Comparison comparison, String outcome, int failedJobs,
             double margin, String link, RoundText.Rounds rounds) {
+        return finished(request, comparison, outcome, failedJobs, margin, link, rounds, List.of());
+    }
+
+    /**
+     * @param busy host classes where jobs ran on a host their runner reported busy: said beside the verdicts, and an
+     *     unclear throughput there reads as not judged
+     */
+    static String finished(StoredRequest request, Comparison comparison, String outcome, int failedJobs,
+            double margin, String link, RoundText.Rounds rounds, List<BusyHost> busy) {
         StringBuilder out = new StringBuilder(header(request));
         Map<Verdict, Long> counts = comparison.hostClasses().stream()
             .flatMap(h -> h.rows().stream())
@@ -104,7 +113,8 @@ final class RequestText {
                 .append(" less");
         }
         out.append(" (").append(outcome).append(")\n\n");
-        RoundText.allocationFirst(out, comparison);
+        busyHosts(out, busy);
+        RoundText.allocationFirst(out, comparison, busy);
         out.append(subject(request)).append('\n');
         if (request.headMovedTo() != null) {
             out.append("\n> [!WARNING]\n> The pull request's head moved to `").append(shortSha(request.headMovedTo()))
@@ -130,12 +140,12 @@ final class RequestText {
                 out.append("No significant change.\n");
             }
             else {
-                table(out, significant);
+                table(out, significant, busy(busy, environment));
             }
             if (!rest.isEmpty()) {
                 out.append("\n<details><summary>").append(plural(rest.size(), "more case"))
                     .append(": same or unclear</summary>\n\n");
-                table(out, rest);
+                table(out, rest, busy(busy, environment));
                 out.append("\n</details>\n");
             }
             cases(out, "New in head, nothing to compare with: ", environment.added());
@@ -167,7 +177,27 @@ final class RequestText {
                 + "&base=" + request.base() + "&head=" + request.head() + "&request=" + request.id());
     }
 
-    private static void table(StringBuilder out, List<Comparison.Row> rows) {
+    /**
+     * Where the runner reported its host busy, said next to the verdict: detection would have left these runs out,
+     * the request has no others, and an unclear throughput there is the load's doing as likely as the change's.
+     */
+    private static void busyHosts(StringBuilder out, List<BusyHost> busy) {
+        if (busy.isEmpty()) {
+            return;
+        }
+        out.append("> [!WARNING]\n> **Busy host**: ");
+        out.append(busy.stream().map(BusyHost::text).collect(Collectors.joining("; ")));
+        out.append(". The throughput there is not judged where it reads unclear (the load, not the change, may be "
+                + "why), and a faster or slower verdict rests on forks measured under that load. The allocation per "
+                + "operation does not depend on the load and is judged as usual.\n\n");
+    }
+
+    /** Whether this environment's host class ran jobs on a busy host. */
+    static boolean busy(List<BusyHost> busy, Comparison.HostClass environment) {
+        return busy.stream().anyMatch(b -> b.hostClass().equals(environment.hostClass()));
+    }
+
+    private static void table(StringBuilder out, List<Comparison.Row> rows, boolean busyHost) {
         out.append("| case | base | head | change | interval | verdict | allocation | interval from |\n");
         out.append("| --- | ---: | ---: | ---: | --- | --- | ---: | --- |\n");
         for (Comparison.Row row : rows) {
@@ -178,7 +208,9 @@ final class RequestText {
                         : percent(row.changePercent()))
                 .append(" | ").append(row.interval() == null ? "–" : row.tooNoisy() ? "wider than ±100%"
                         : "[" + percent(row.interval().get(0)) + ", " + percent(row.interval().get(1)) + "]")
-                .append(" | ").append(row.tooNoisy() ? "too noisy to tell"
+                .append(" | ").append(busyHost && (row.tooNoisy() || row.verdict() == Verdict.UNCLEAR)
+                        ? "not judged: busy host"
+                        : row.tooNoisy() ? "too noisy to tell"
                         : row.verdict().significant() ? "**" + row.verdict().word() + "**" : row.verdict().word())
                 .append(" | ").append(allocation(row.allocation()))
                 .append(" | ").append(row.basis())

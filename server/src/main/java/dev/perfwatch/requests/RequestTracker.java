@@ -19,6 +19,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import dev.perfwatch.comparison.Comparison;
 import dev.perfwatch.comparison.Comparisons;
 import dev.perfwatch.comparison.SequentialRule;
+import dev.perfwatch.comparison.Verdict;
 import dev.perfwatch.github.GithubApi;
 import dev.perfwatch.github.GithubException;
 import dev.perfwatch.jobs.Job;
@@ -225,8 +226,18 @@ class RequestTracker {
         request = store.find(request.id()).orElseThrow();
         Outcome outcome = Outcome.of(comparison, properties.failThreshold(), failed, options.policy());
         store.finish(request.id(), Status.SUCCEEDED, outcome.word(), null);
+        List<Comparison.Row> rows = comparison.hostClasses().stream().flatMap(h -> h.rows().stream()).toList();
+        int byAllocation = (int) rows.stream()
+            .filter(row -> row.verdict() == Verdict.UNCLEAR
+                    && SequentialRule.decided(row, options.policy()))
+            .count();
+        int byThroughput = (int) rows.stream()
+            .filter(row -> row.verdict() != Verdict.UNCLEAR).count();
+        List<Job> succeeded = own.stream().filter(job -> job.status() == JobStatus.SUCCEEDED).toList();
         updates.finished(request, comparison, outcome, failed,
-                RoundText.rounds(request, rule, undecided.size(), timeSpent ? hostTime : null));
+                RoundText.rounds(request, rule, undecided.size(), timeSpent ? hostTime : null, byThroughput,
+                        byAllocation),
+                BusyHost.of(succeeded, store.busyRuns(runs)));
         log.info("Request {} done: {}", request.id(), outcome.description());
     }
 

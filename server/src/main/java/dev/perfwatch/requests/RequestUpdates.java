@@ -1,5 +1,7 @@
 package dev.perfwatch.requests;
 
+import java.util.List;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfwatch.comparison.Comparison;
@@ -36,9 +38,9 @@ class RequestUpdates {
     }
 
     void finished(StoredRequest request, Comparison result, Outcome outcome, int failedJobs,
-            RoundText.Rounds rounds) {
+            RoundText.Rounds rounds, List<BusyHost> busy) {
         comment(request, RequestText.finished(request, result, outcome.word(), failedJobs,
-                comparison.equivalenceMargin(), RequestText.comparisonLink(properties, request), rounds));
+                comparison.equivalenceMargin(), RequestText.comparisonLink(properties, request), rounds, busy));
         status(request, outcome.state(), outcome.description());
     }
 

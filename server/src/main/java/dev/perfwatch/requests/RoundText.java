@@ -22,20 +22,33 @@ final class RoundText {
      * the same way in every fork, that change leads the answer, and it says the throughput was not decidable here.
      */
     static void allocationFirst(StringBuilder out, Comparison comparison) {
-        List<Comparison.Row> witnessed = comparison.hostClasses().stream().flatMap(h -> h.rows().stream())
-            .filter(r -> r.allocationChanged() && r.verdict() == Verdict.UNCLEAR).toList();
-        if (witnessed.isEmpty()) {
-            return;
+        allocationFirst(out, comparison, List.of());
+    }
+
+    /** As above; on a host class whose runner reported its host busy, the throughput is said not judged, and why. */
+    static void allocationFirst(StringBuilder out, Comparison comparison, List<BusyHost> busy) {
+        boolean any = false;
+        for (Comparison.HostClass environment : comparison.hostClasses()) {
+            boolean busyHost = RequestText.busy(busy, environment);
+            for (Comparison.Row row : environment.rows()) {
+                if (!row.allocationChanged() || row.verdict() != Verdict.UNCLEAR) {
+                    continue;
+                }
+                if (!any) {
+                    out.append("**Allocation changed** where the throughput could not be decided on this host:\n\n");
+                    any = true;
+                }
+                out.append("- ").append(RequestText.caseName(row)).append(": ").append(row.allocation().text())
+                    .append(" in every fork; the throughput was ")
+                    .append(busyHost ? "not judged: the host was busy" : "not decidable on this host")
+                    .append(row.interval() == null ? ""
+                            : " (" + percent(row.interval().get(0)) + " to " + percent(row.interval().get(1)) + ")")
+                    .append('\n');
+            }
         }
-        out.append("**Allocation changed** where the throughput could not be decided on this host:\n\n");
-        for (Comparison.Row row : witnessed) {
-            out.append("- ").append(RequestText.caseName(row)).append(": ").append(row.allocation().text())
-                .append(" in every fork; the throughput was not decidable on this host")
-                .append(row.interval() == null ? ""
-                        : " (" + percent(row.interval().get(0)) + " to " + percent(row.interval().get(1)) + ")")
-                .append('\n');
+        if (any) {
+            out.append('\n');
         }
-        out.append('\n');
     }
 
     /** How the measuring ended, for the answer: the sentence, and the level of the last look's intervals. */
@@ -49,11 +62,35 @@ final class RoundText {
      * @param hostTime the host time spent when that budget ended it, else null
      */
     static Rounds rounds(StoredRequest request, SequentialRule rule, int undecided, Duration hostTime) {
+        return rounds(request, rule, undecided, hostTime, 0, 0);
+    }
+
+    /**
+     * As above, naming what decided the cases: "Decided by the data" beside an unclear throughput misled when only
+     * the allocation had decided it.
+     *
+     * @param byThroughput cases decided by their throughput (faster, slower or the same)
+     * @param byAllocation cases whose throughput stayed unclear, decided by their allocation changing in every fork
+     */
+    static Rounds rounds(StoredRequest request, SequentialRule rule, int undecided, Duration hostTime,
+            int byThroughput, int byAllocation) {
         String level = SequentialRule.level(rule.confidenceAt(request.rounds()));
         String spending = rule.budget() == rule.first() ? "one look at 99%"
                 : rule.spending().word() + " alpha spending: " + SequentialRule.level(rule.alpha()) + " over up to "
                         + plural(rule.maxRounds(), "round") + ", " + level + " at this one";
         String done = plural(request.rounds(), "round") + " (" + plural(request.forks(), "fork") + " a side)";
+        if (undecided == 0 && byAllocation > 0 && byThroughput == 0) {
+            return new Rounds("Decided by the allocation after " + done + ": the throughput of "
+                    + (byAllocation == 1 ? "the case" : "every case") + " stayed unclear, and its allocation per "
+                    + "operation changed in every fork (" + spending + ").", level);
+        }
+        if (undecided == 0 && byAllocation > 0) {
+            return new Rounds("Decided after " + done + ": " + plural(byThroughput, "case") + " by the throughput "
+                    + "(faster, slower or the same), " + byAllocation + " by the allocation alone, "
+                    + (byAllocation == 1 ? "its" : "their") + " throughput unclear but "
+                    + (byAllocation == 1 ? "its" : "their") + " allocation per operation changed in every fork ("
+                    + spending + ").", level);
+        }
         if (undecided == 0) {
             return new Rounds("Decided by the data after " + done + ": every case is faster, slower, the same, or "
                     + "allocates differently in every fork (" + spending + ").", level);

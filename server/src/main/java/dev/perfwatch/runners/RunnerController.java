@@ -51,6 +51,8 @@ class RunnerController {
         if (registration != null && registration.name() != null) {
             requireOwner(caller, runners.tokenOfRunnerNamed(registration.name()), "runner " + registration.name());
         }
+        dev.perfwatch.system.HostClassNames.requireNew("hostClass", registration.hostClass(),
+                runners::hostClassKnown);
         return runners.register(registration, caller.name());
     }
 

@@ -16,6 +16,13 @@ class CodespeedNamesTest {
         assertThat(CodespeedNames.slug(name, "project")).isEqualTo(slug);
     }
 
+    /** A new host class ends with a letter or digit (HostClassNames): the environment's slug loses its tail. */
+    @ParameterizedTest
+    @CsvSource({ "Hetzner (x86_64),Hetzner--x86_64", "Dual Core,Dual-Core", "4-core,4-core", "c5.xlarge!,c5.xlarge" })
+    void hostClassWhenTheSlugWouldEndInADashDropsIt(String name, String hostClass) {
+        assertThat(CodespeedNames.hostClass(name)).isEqualTo(hostClass);
+    }
+
     @Test
     void slugWhenNoLetterOrDigitRefusesNamingTheKey() {
         assertThatThrownBy(() -> CodespeedNames.slug("***", "environment"))

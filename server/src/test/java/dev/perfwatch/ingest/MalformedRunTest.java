@@ -3,6 +3,7 @@ package dev.perfwatch.ingest;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,6 +49,9 @@ class MalformedRunTest {
                         with(valid(), r -> ((ObjectNode) r.get("commit")).put("time", "yesterday")), "commit.time"),
                 Arguments.of("host class missing", with(valid(), r -> ((ObjectNode) r.get("host")).remove("hostClass")),
                         "host.hostClass"),
+                // "4-core-" became an environment of its own beside "4-core", splitting the host class's series
+                Arguments.of("host class ending in a dash",
+                        with(valid(), r -> ((ObjectNode) r.get("host")).put("hostClass", "4-core-")), "host.hostClass"),
                 Arguments.of("cores zero", with(valid(), r -> ((ObjectNode) r.get("host")).put("cores", 0)),
                         "host.cores"),
                 Arguments.of("jmh missing", without(valid(), "jmh"), "jmh"),
@@ -96,6 +100,19 @@ class MalformedRunTest {
             .query(Integer.class).single()).as("nothing stored").isZero();
         assertThat(jdbc.sql("select count(*) from host where name = 'malformed-host'").query(Integer.class).single())
             .isZero();
+    }
+
+    /** A host class stored before new names had to end with a letter or digit keeps taking runs. */
+    @Test
+    void uploadWhenTheHostClassEndsInADashButIsInUseStoresTheRun() {
+        jdbc.sql("insert into host (name, host_class) values ('legacy-host', 'legacy-class-')").update();
+        ObjectNode run = Runs.run(UUID.randomUUID(), "legacy-dash", Runs.sha(98), java.util.List.of(), null,
+                Runs.thrpt("demo.Bench.first", 100));
+        ((ObjectNode) run.get("host")).put("name", "legacy-host").put("hostClass", "legacy-class-");
+
+        Api.Response response = Api.at(port).postJson("/api/v1/runs", run.toString());
+
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
     }
 
     /** Two benchmarks, each with a secondary metric: every case above breaks exactly one thing in it. */

@@ -80,6 +80,7 @@ class JobQueueTest {
             {"project": "p", "commit": "abcdef1", "suite": {"repository": "/r", "moduleDir": "../outside"}, "hostClass": "h"} | suite.moduleDir
             {"project": "p", "commit": "abcdef1", "suite": {"repository": "/r", "jar": "/etc/passwd"}, "hostClass": "h"} | suite.jar
             {"project": "p", "commit": "abcdef1", "suite": {"repository": "/r"}}                            | hostClass
+            {"project": "p", "commit": "abcdef1", "suite": {"repository": "/r"}, "hostClass": "4-core-"}    | hostClass
             {"project": "p", "commit": "abcdef1", "suite": {"repository": "/r"}, "hostClass": "h", "profile": "slow"} | profile
             {"project": "p", "commit": "abcdef1", "suite": {"repository": "/r"}, "hostClass": "h", "kind": "weekly"} | kind
             {"project": "p", "commit": "abcdef1", "suite": {"repository": "/r"}, "hostClass": "h", "jvm": "17 -Xmx9g"} | jvm

@@ -65,6 +65,21 @@ class RunnerBindingTest {
         assertThat(hijack.status()).isEqualTo(403);
     }
 
+    /** "4-core-" would be a host class of its own beside "4-core": a 400 problem naming the field, not a new class. */
+    @Test
+    void registerWhenTheHostClassEndsInADashAnswers400NamingTheField() {
+        Api api = Api.at(port);
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        String token = tokens.create("dash-" + suffix, Role.RUNNER);
+
+        Api.Response response = api.postJson("/api/v1/runners", """
+                {"name": "dash-%s", "hostClass": "4-core-", "jdks": ["17"]}""".formatted(suffix), "Bearer " + token);
+
+        assertThat(response.status()).as(response.body()).isEqualTo(400);
+        assertThat(response.json().get("field").asString()).isEqualTo("hostClass");
+        assertThat(response.json().get("detail").asString()).contains("'4-core-'").contains("'4-core'");
+    }
+
     private static String token(RunnerProtocol protocol) {
         return protocol.authorization().substring("Bearer ".length());
     }

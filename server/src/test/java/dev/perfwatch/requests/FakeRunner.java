@@ -28,7 +28,13 @@ final class FakeRunner {
 
     private final String hostClass;
 
+    private final String name;
+
+    /** Whether the runs report a busy host: other processes took 3 of the 4 cores around each job. */
+    private boolean busy;
+
     FakeRunner(Api api, String runnerToken, String name, String hostClass) {
+        this.name = name;
         this.api = api;
         this.authorization = "Bearer " + runnerToken;
         this.hostClass = hostClass;
@@ -40,6 +46,12 @@ final class FakeRunner {
             throw new IllegalStateException(response.body());
         }
         this.id = response.json().get("id").asString();
+    }
+
+    /** From now on, uploads runs whose host check says other processes kept the host busy. */
+    FakeRunner busy() {
+        this.busy = true;
+        return this;
     }
 
     /** The next job as JSON, or null when none waits. */
@@ -79,6 +91,16 @@ final class FakeRunner {
                 null, jmh.file());
         run.put("branch", job.get("branch").asString());
         ((ObjectNode) run.get("host")).put("hostClass", hostClass).put("name", "host-" + hostClass);
+        if (busy) {
+            ObjectNode metadata = run.putObject("metadata");
+            metadata.putObject("runner").put("name", name);
+            ObjectNode check = metadata.putObject("hostCheck");
+            check.put("workload", "reference-1");
+            for (String moment : List.of("before", "after")) {
+                check.putObject(moment).put("medianNanos", 40_000_000).put("spread", 0.01).put("loadAverage", 3.5)
+                    .put("busyCpus", 3.0).put("cores", 4);
+            }
+        }
         Api.Response upload = api.postJson("/api/v1/runs", run.toString());
         if (upload.status() != 201) {
             throw new IllegalStateException(upload.status() + " " + upload.body());

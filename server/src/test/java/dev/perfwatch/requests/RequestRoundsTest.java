@@ -16,6 +16,7 @@ import dev.perfwatch.support.Jmh;
 import dev.perfwatch.support.ServerTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Sequential requests (docs/requests.md, "Rounds"): a request whose cases the first round cannot decide queues
@@ -118,7 +119,11 @@ class RequestRoundsTest extends GithubStubbed {
             .contains("**Allocation changed** where the throughput could not be decided on this host:")
             .contains("- `StringSerializer.writeAscii` length=16: from none to 64 B/op in every fork; "
                     + "the throughput was not decidable on this host")
-            .contains("Decided by the data after 1 round (3 forks a side)");
+            .contains("Decided after 1 round (3 forks a side): 1 case by the throughput (faster, slower or the "
+                    + "same), 1 by the allocation alone, its throughput unclear but its allocation per operation "
+                    + "changed in every fork")
+            .doesNotContain("Decided by the data")
+            .doesNotContain("Busy host");
         assertThat(answer.indexOf("**from none to 64 B/op**")).as("the allocation outside the folded block")
             .isLessThan(answer.indexOf("<details>"));
         List<GithubStub.Call> statuses = Poll.until("the final status",
@@ -132,6 +137,44 @@ class RequestRoundsTest extends GithubStubbed {
         // (fail, no project setting) it said "failure — Neutral: 1 of 2 cases allocates more".
         assertThat(done.get("outcome").asString()).isEqualTo("failure");
         assertThat(done.get("outcomeReason").asString()).isEqualTo("1 of 2 cases allocates more: from none to 64 B/op");
+        // The comparison page names this level on hover: the first of Pocock's five looks, not 99%.
+        assertThat(done.get("comparison").get("confidence").asDouble()).isCloseTo(0.9958, within(0.00005));
+    }
+
+    /**
+     * Jobs whose runner reported its host busy: detection would leave such runs out, and the request has no others.
+     * The answer says so next to the verdicts, calls the unclear throughput not judged, and still leads with the
+     * allocation, which the load does not move.
+     */
+    @Test
+    void benchmarkRequestWhenItsJobsRanOnABusyHostSaysSoAndKeepsTheAllocationVerdict() {
+        String head = RequestFlowTest.sha("c0ffee", 303);
+        github.pull(REPOSITORY, 303, head, RequestFlowTest.sha("717", 303), RequestFlowTest.sha("ba5e", 303));
+        deliver(api, "issue_comment", comment(303, 33, "ada", "MEMBER",
+                "@perfwatch benchmark-request hosts=req-busy forks=3 max-forks=3"));
+        Poll.until("the jobs", () -> request(303), r -> r.get("jobs") != null && r.get("jobs").size() == 6);
+        double[] baseForks = { 100, 130, 62 };
+        double[] headForks = { 92, 47, 82 };
+
+        new FakeRunner(api, runnerToken, "runner-busy", "req-busy").busy().runAll(6, (commit, n) -> new Jmh()
+            .thrpt("org.example.StringSerializer.writeAscii", "16", commit.equals(head) ? 64 : 0,
+                    new double[] { (commit.equals(head) ? headForks : baseForks)[n] }));
+
+        String answer = Poll.until("the final comment", () -> github.comments(REPOSITORY, 303),
+                c -> !c.isEmpty() && c.get(0).body().contains("benchmark request:")).get(0).body();
+        assertThat(answer).contains("> **Busy host**: 6 of 6 jobs on req-busy ran while the runner reported its host "
+                + "busy (other processes took 3.0 of 4 cores before the job")
+            .contains("The throughput there is not judged where it reads unclear")
+            .contains("- `StringSerializer.writeAscii` length=16: from none to 64 B/op in every fork; "
+                    + "the throughput was not judged: the host was busy")
+            .contains("| not judged: busy host | **from none to 64 B/op** |")
+            .contains("Decided by the allocation after 1 round (3 forks a side)");
+        assertThat(answer.indexOf("Busy host")).as("beside the verdict, before the tables")
+            .isLessThan(answer.indexOf("| case |"));
+        List<GithubStub.Call> statuses = Poll.until("the final status",
+                () -> github.calls("POST", "/statuses/" + head),
+                calls -> calls.get(calls.size() - 1).body().contains("failure"));
+        assertThat(statuses.get(statuses.size() - 1).body()).contains("allocates more: from none to 64 B/op");
     }
 
     private JsonNode request(int pullRequest) {

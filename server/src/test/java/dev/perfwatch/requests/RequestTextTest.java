@@ -91,6 +91,20 @@ class RequestTextTest {
         assertThat(RoundText.rounds(decided, rule, 0, null).level()).isEqualTo("99.8%");
     }
 
+    /** An unclear throughput beside "Decided by the data" read as a contradiction: the answer names the allocation. */
+    @Test
+    void roundsWhenTheAllocationDecidedACaseNamesIt() {
+        SequentialRule rule = new SequentialRule(3, 2, 10, 5, 0.01, dev.perfwatch.statistics.AlphaSpending.POCOCK);
+        StoredRequest decided = after(1, 3, 10);
+
+        assertThat(RoundText.rounds(decided, rule, 0, null, 0, 1).text()).isEqualTo("Decided by the allocation "
+                + "after 1 round (3 forks a side): the throughput of the case stayed unclear, and its allocation per "
+                + "operation changed in every fork (Pocock alpha spending: 1% over up to 5 rounds, 99.58% at this one).");
+        assertThat(RoundText.rounds(decided, rule, 0, null, 2, 1).text()).startsWith("Decided after 1 round (3 forks "
+                + "a side): 2 cases by the throughput (faster, slower or the same), 1 by the allocation alone");
+        assertThat(RoundText.rounds(decided, rule, 0, null, 3, 0).text()).startsWith("Decided by the data after");
+    }
+
     private static StoredRequest after(int rounds, int forks, int maxForks) {
         return new StoredRequest(REQUEST.id(), REQUEST.project(), REQUEST.base(), REQUEST.head(),
                 REQUEST.hostClasses(), REQUEST.jvms(), REQUEST.benchmarks(), REQUEST.profile(), forks,
@@ -117,7 +131,7 @@ class RequestTextTest {
                         row("org.apache.flink.benchmark.StringSerializer.writeAscii", params("length", "16"), 3620.0,
                                 20.0, 3610.0, 25.0, -0.3, -1.5, 0.9, Verdict.SAME, 48, 80)), List.of(),
                         List.of(new Comparison.Case("org.apache.flink.benchmark.StringSerializer.readLegacy",
-                                Map.of(), "thrpt;threads=1")))));
+                                Map.of(), "thrpt;threads=1")))), 0.99);
         StoredRequest moved = new StoredRequest(REQUEST.id(), REQUEST.project(), REQUEST.base(), REQUEST.head(),
                 REQUEST.hostClasses(), REQUEST.jvms(), REQUEST.benchmarks(), REQUEST.profile(), REQUEST.forks(),
                 Status.SUCCEEDED, null, null, REQUEST.repository(), REQUEST.pullRequest(), REQUEST.commentId(),
@@ -147,7 +161,7 @@ class RequestTextTest {
                         // forks that disagree wildly (three a side on a busy host): no number to read
                         row("org.apache.flink.benchmark.StringSerializer.readNonAscii", params("length", "16"), 88.0,
                                 80.0, 70.0, 90.0, -20.5, -400.3, 255.4, Verdict.UNCLEAR, 0, 0)),
-                        List.of(), List.of())));
+                        List.of(), List.of())), 0.99);
 
         Outcome outcome = Outcome.of(comparison, 5.0, 0);
         String text = RequestText.finished(REQUEST, comparison, outcome.word(), 0, 2.0,
@@ -164,20 +178,50 @@ class RequestTextTest {
             .isEqualTo("success");
     }
 
+    /**
+     * Jobs on a host their runner reported busy: the answer says so beside the verdicts, the unclear throughput
+     * there reads "not judged: busy host", and the allocation still leads, bold and outside the folded block.
+     */
+    @Test
+    void finishedWhenJobsRanOnABusyHostSaysSoBesideTheVerdicts() {
+        Comparison comparison = new Comparison("flink", null, null, List.of(
+                new Comparison.HostClass("4-core", "4-core · JDK 17.0.15", "17.0.15", List.of(
+                        row("org.apache.flink.benchmark.StringSerializer.writeAscii", params("length", "16"), 1840.2,
+                                610.3, 1320.7, 540.9, -28.2, -61.0, 4.6, Verdict.UNCLEAR, 0, 64),
+                        row("org.apache.flink.benchmark.StringSerializer.readAscii", params("length", "16"), 0.412,
+                                0.004, 0.411, 0.005, -0.2, -1.9, 1.4, Verdict.SAME, 0, 0)),
+                        List.of(), List.of()),
+                new Comparison.HostClass("8-core", "8-core · JDK 17.0.15", "17.0.15", List.of(
+                        row("org.apache.flink.benchmark.StringSerializer.writeAscii", params("length", "16"), 3620.0,
+                                20.0, 3610.0, 25.0, -0.3, -9.5, 8.9, Verdict.UNCLEAR, 0, 0)), List.of(), List.of())),
+                0.9958);
+        SequentialRule rule = new SequentialRule(3, 2, 10, 5, 0.01, dev.perfwatch.statistics.AlphaSpending.POCOCK);
+        StoredRequest done = after(1, 3, 10);
+        List<BusyHost> busy = List.of(new BusyHost("4-core", 6, 4,
+                "other processes took 3.0 of 4 cores before the job"));
+
+        String text = RequestText.finished(done, comparison, "failure", 0, 2.0,
+                RequestText.comparisonLink(PROPERTIES, done), RoundText.rounds(done, rule, 1, null, 1, 1), busy);
+
+        GoldenFiles.assertMatches("requests", "finished-busy.md", text);
+        assertThat(text).contains("| -28.2% | [-61.0%, +4.6%] | not judged: busy host | **from none to 64 B/op** |")
+            .contains("| -0.3% | [-9.5%, +8.9%] | unclear | ±0 B/op |");
+    }
+
     @Test
     void outcomeWhenNothingIsSlowerBeyondTheThresholdIsNeutralOrSuccess() {
         Comparison slightlySlower = new Comparison("p", null, null, List.of(new Comparison.HostClass("4-core", "4-core",
                 "17", List.of(row("a.B.c", Map.of(), 100, 1.0, 97, 1.0, -3.0, -4.0, -2.1, Verdict.SLOWER, 0, 0)), List.of(),
-                List.of())));
+                List.of())), 0.99);
         Comparison faster = new Comparison("p", null, null, List.of(new Comparison.HostClass("4-core", "4-core",
                 "17", List.of(row("a.B.c", Map.of(), 100, 1.0, 110, 1.0, 10.0, 9.0, 11.0, Verdict.FASTER, 0, 0)), List.of(),
-                List.of())));
+                List.of())), 0.99);
 
         assertThat(Outcome.of(slightlySlower, 5.0, 0).word()).isEqualTo("neutral");
         assertThat(Outcome.of(slightlySlower, 5.0, 0).state()).isEqualTo("success");
         assertThat(Outcome.of(faster, 5.0, 0).word()).isEqualTo("success");
         assertThat(Outcome.of(faster, 5.0, 2).word()).isEqualTo("neutral");
-        assertThat(Outcome.of(new Comparison("p", null, null, List.of()), 5.0, 0).word()).isEqualTo("neutral");
+        assertThat(Outcome.of(new Comparison("p", null, null, List.of(), 0.99), 5.0, 0).word()).isEqualTo("neutral");
     }
 
     @Test

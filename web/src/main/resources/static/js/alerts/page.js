@@ -16,6 +16,24 @@ const STATUS_FILTERS = [['open', 'Open (new, investigating, acknowledged)'], ['a
   ...STATUSES.map((s) => [s, s.replace('_', ' ')])];
 const KINDS = [['', 'Regressions and improvements'], ['regression', 'Regressions'], ['improvement', 'Improvements']];
 const GROUP_LIMIT = 200;
+/** The API's largest page of change points; a count that reaches it is shown as "1000 or more". */
+const HISTORICAL_LIMIT = 1000;
+
+/**
+ * "No alerts. 7 historical change points from the imported or older history — see Changes": the change points
+ * (newest commit first) that notify nobody, with the Changes page at the newest one's commit.
+ */
+export function historicalHint(project, points) {
+  const count = points.length >= HISTORICAL_LIMIT ? `${HISTORICAL_LIMIT} or more` : String(points.length);
+  const newest = points[0];
+  const metric = newest.metric && newest.metric !== 'primary' ? newest.metric : null;
+  return [`No alerts of ${project.name}. ${count} historical change point${points.length === 1 ? '' : 's'} from `
+    + 'its imported or older history (older than the alert window, so they notify nobody) — see ',
+  h('a', { id: 'alerts-historical', href: router.href('changes', { project: project.name, commit: newest.commit?.sha,
+    hostClass: newest.environment?.hostClass,
+    ...(metric ? { metric } : {}) }) }, `Changes at the newest, ${shortSha(newest.commit?.sha ?? '')}`),
+  ', or each case\'s timeline, where they are marked.'];
+}
 
 export async function mount(root, params, context) {
   const page = new AlertsPage(root, context);
@@ -72,6 +90,10 @@ class AlertsPage extends UrlPage {
     this.status.textContent = 'Loading…';
     const groups = project
       ? await api.get(`/api/v1/alert-groups?${api.query({ project: project.name, limit: GROUP_LIMIT })}`) : [];
+    // No alert at all: an imported history files its change points as historical (older than the alert window),
+    // and an empty page read as "nothing found". Ask how many there are, to say so and link to them.
+    const historical = project && groups.length === 0 ? await api.optional(`/api/v1/change-points?${api.query({
+      project: project.name, status: 'historical', limit: HISTORICAL_LIMIT })}`) : null;
     if (!current()) {
       return;
     }
@@ -106,6 +128,10 @@ class AlertsPage extends UrlPage {
       h('button', { type: 'button', id: 'alerts-show-closed', onclick: () => this.set({ status: 'all' }) },
         `Show ${groups.length === 1 ? 'it' : 'them'}`));
     }
+    if (historical?.length) {
+      replace(this.status, historicalHint(project, historical));
+    }
+    this.debug.historical = historical?.length ?? 0;
     replace(this.list, shown.map(({ group, alerts }) => this.groupCard(project, group, alerts)));
     this.debug.shown = applyFilter(this.list.querySelectorAll('.card'), router.current().params.get('filter'));
     this.debug.groups = shown.map(({ group, alerts }) => ({ id: group.id, alerts: alerts.map((a) => a.id) }));

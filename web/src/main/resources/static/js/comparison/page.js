@@ -11,6 +11,27 @@ import { drawWhisker } from '../whiskers.js';
 
 const { Chart } = window;
 
+/**
+ * The level of the change intervals, as the server judged them: 99% for two commits, the level of a benchmark
+ * request's last look otherwise (99.58% at the first of five looks), never rounded to a level it was not.
+ */
+const intervalLevel = (comparison) => `${Number((100 * (comparison?.confidence ?? 0.99)).toFixed(2))}%`;
+
+/**
+ * Runs its runner reported on a busy host: detection leaves them out of a series (and the timeline says "not
+ * judged"), so a verdict here that rests on them says so, beside the allocation, which load does not move.
+ */
+function busyNote(group, index) {
+  const busy = group.busy;
+  if (!busy?.busy) {
+    return null;
+  }
+  return h('p', { class: 'warnings busy-host', id: `busy-host-${index}` }, `Busy host: ${busy.busy} of ${busy.runs} `
+    + `run${busy.runs === 1 ? '' : 's'} here ran while the runner reported its host busy`
+    + `${busy.reason ? ` (${busy.reason})` : ''}. Detection leaves such runs out, so the throughput verdicts below `
+    + 'rest on a loaded host: read them as unjudged. The allocation per operation does not depend on the load.');
+}
+
 const TONE = { slower: 'worse', faster: 'better', same: 'same', unclear: 'unclear' };
 /** An allocation that grows is worse whatever the time does (docs/requests.md, "Allocation"). */
 const ALLOCATION_TONE = { more: 'worse', less: 'better', same: 'same' };
@@ -232,6 +253,7 @@ class ComparisonPage extends UrlPage {
     const section = h('section', { class: 'host-class', id: `host-class-${index}`, dataset: { hostClass: group.hostClass },
       'aria-labelledby': `host-class-${index}-title` },
     h('h3', { id: `host-class-${index}-title` }, environmentText(group.environment) || group.hostClass),
+    busyNote(group, index),
     box,
     h('div', { class: 'table-box' }, this.table(project, comparison, group)));
     queueMicrotask(() => {
@@ -301,7 +323,7 @@ class ComparisonPage extends UrlPage {
         .map((text) => h('th', { scope: 'col' }, text)))),
       h('tbody', {}, group.rows.map((row) => {
         const interval = Array.isArray(row.interval)
-          ? `99% interval ${percent(row.interval[0])} to ${percent(row.interval[1])}`
+          ? `${intervalLevel(comparison)} interval ${percent(row.interval[0])} to ${percent(row.interval[1])}`
           : 'no interval: a side has fewer than two forks';
         // An interval wider than ±100 % says the forks disagree wildly, not that the change is 0 %.
         const wild = Array.isArray(row.interval) && row.interval[1] - row.interval[0] > 200;

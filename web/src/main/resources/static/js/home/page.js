@@ -9,7 +9,7 @@ import { amount, metricName } from '../change-points.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
 import {
-  groupState, lastJob, newestChangePoints, offlineSince, openGroups, queues, recentGroups, requestsInFlight,
+  groupState, lastJob, newestChangePoints, noAlerts, offlineSince, openGroups, queues, recentGroups, requestsInFlight,
   runnerHealth,
 } from './summary.js';
 
@@ -99,7 +99,7 @@ class HomePage extends UrlPage {
         h('span', { class: 'muted' }, ` · ${group.project} · `,
           h('a', { href: href('timeline', { project: group.project, commit: group.commit?.sha }) },
             h('code', {}, shortSha(group.commit?.sha ?? ''))), ` · ${dateTime(group.createdAt)}`)],
-      'No alerts yet.'), open.length > 10 ? `${open.length - 10} more on the alerts page of each project.` : null,
+      noAlerts(changePoints)), open.length > 10 ? `${open.length - 10} more on the alerts page of each project.` : null,
       // The list shows closed groups too: a bare "0" beside a fixed group read as a miscount.
       'open'),
       card('home-change-points', 'Newest change points', changePoints === null ? null : changePoints.length,

@@ -103,3 +103,14 @@ export function lastJob(runner) {
   return activity?.lastFinishedAt ? `last job ${activity.lastOutcome ?? 'finished'} ${dateTime(activity.lastFinishedAt)}`
     : 'no job finished';
 }
+
+/**
+ * The alert card's words when no project has an alert: after an import, the change points beside it are historical
+ * (older than the alert window), and a bare "No alerts yet." read as if nothing had been found.
+ */
+export function noAlerts(changePoints) {
+  const historical = (changePoints ?? []).filter((point) => point.status === 'historical').length;
+  return historical === 0 ? 'No alerts yet.'
+    : `No alerts yet. ${historical === 1 ? 'One' : historical} of the newest change points ${historical === 1 ? 'is'
+      : 'are'} historical: from an imported or older history, older than the alert window, so they notify nobody.`;
+}

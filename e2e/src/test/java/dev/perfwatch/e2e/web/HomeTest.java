@@ -219,4 +219,23 @@ class HomeTest extends InWebSession {
             throw new IllegalStateException(ex);
         }
     }
+
+    /**
+     * With no alert anywhere and an imported history's change points beside it, "No alerts yet." read as if nothing
+     * had been found: the card says the change points are historical and notify nobody (the shared session has
+     * alerts, so the card's words are asked of the page's own module).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void noAlertsWhenTheNewestChangePointsAreHistoricalSaysTheyNotifyNobody() {
+        browser.open(server.url() + "/favicon.svg");
+        List<String> words = (List<String>) browser.executeAsync("""
+                import('/js/home/summary.js').then((summary) => browserDone([
+                  summary.noAlerts([{ status: 'historical' }, { status: 'historical' }, { status: 'unconfirmed' }]),
+                  summary.noAlerts([{ status: 'unconfirmed' }]), summary.noAlerts(null)]));""");
+
+        assertThat(words).containsExactly("No alerts yet. 2 of the newest change points are historical: from an "
+                + "imported or older history, older than the alert window, so they notify nobody.", "No alerts yet.",
+                "No alerts yet.");
+    }
 }

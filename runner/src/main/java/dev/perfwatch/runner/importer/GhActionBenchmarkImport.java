@@ -138,7 +138,10 @@ final class GhActionBenchmarkImport {
     /** The host class of a suite in a file of several: the import's, then the suite's name as a host class allows. */
     String hostClassOf(String suite) {
         String name = hostClass + "/" + suite.trim().replaceAll("[^A-Za-z0-9._+-]+", "-");
-        return name.length() <= 128 ? name : name.substring(0, 128);
+        name = name.length() <= 128 ? name : name.substring(0, 128);
+        // New host classes end with a letter or digit: "Benchmark (macOS)" is "…/Benchmark-macOS", not "…-macOS-".
+        String trimmed = name.replaceAll("[^A-Za-z0-9]+$", "");
+        return trimmed.isEmpty() ? name : trimmed;
     }
 
     /** The body of {@code POST /api/v1/runs} for one entry, on the import's host class. */

@@ -27,6 +27,17 @@ class GhActionBenchmarkImportTest {
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
     }
 
+    /** The server refuses a new host class that ends in a dash: a suite named "Benchmark (macOS)" must not make one. */
+    @Test
+    void hostClassOfWhenTheSuiteEndsInPunctuationEndsWithALetterOrDigit() {
+        GhActionBenchmarkImport importer = importer(JOX, "http://localhost:1");
+
+        assertThat(importer.hostClassOf("Benchmark (macOS)"))
+            .isEqualTo("github-actions/Benchmark-macOS");
+        assertThat(importer.hostClassOf("macOS-cpu"))
+            .isEqualTo("github-actions/macOS-cpu");
+    }
+
     private static List<ObjectNode> runs(GhActionBenchmarkImport importer) {
         JsonNode data = GhActionBenchmarkImport.read(JOX);
         List<ObjectNode> runs = new ArrayList<>();
