@@ -31,6 +31,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.perfwatch.system.ConflictException;
+import dev.perfwatch.system.HostClassNames;
 import dev.perfwatch.system.InvalidInputException;
 
 /**
@@ -298,7 +299,7 @@ public class IngestService {
                 String field = v.getPropertyPath().toString().replace(".<list element>", "");
                 throw new InvalidInputException(field, field + " " + v.getMessage());
             });
-        dev.perfwatch.system.HostClassNames.requireNew("host.hostClass", upload.host().hostClass(),
+        HostClassNames.requireNew("host.hostClass", upload.host().hostClass(),
                 store::hostClassKnown);
         if (upload.metadata() != null && !upload.metadata().isNull() && !upload.metadata().isObject()) {
             throw new InvalidInputException("metadata", "metadata must be a JSON object");

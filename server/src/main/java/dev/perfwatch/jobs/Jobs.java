@@ -12,6 +12,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.perfwatch.ingest.IngestService;
 import dev.perfwatch.system.ConflictException;
+import dev.perfwatch.system.HostClassNames;
 import dev.perfwatch.system.NotFoundException;
 
 /**
@@ -47,7 +48,7 @@ public class Jobs {
     public Job create(JobSpec spec, String createdBy) {
         JobSpec valid = validator.validate(spec)
             .withDefaults(properties.maxAttempts(), (int) properties.timeout().toSeconds());
-        dev.perfwatch.system.HostClassNames.requireNew("hostClass", valid.hostClass(), queue::hostClassKnown);
+        HostClassNames.requireNew("hostClass", valid.hostClass(), queue::hostClassKnown);
         UUID id = UUID.randomUUID();
         queue.insert(id, valid, createdBy);
         log.info("Queued job {} project={} commit={} hostClass={} jvm={} kind={} by {}", id, valid.project(),

@@ -23,6 +23,7 @@ import dev.perfwatch.jobs.Progress;
 import dev.perfwatch.security.Caller;
 import dev.perfwatch.security.Role;
 import dev.perfwatch.system.ForbiddenException;
+import dev.perfwatch.system.HostClassNames;
 import dev.perfwatch.system.InvalidInputException;
 import dev.perfwatch.system.NotFoundException;
 
@@ -51,7 +52,7 @@ class RunnerController {
         if (registration != null && registration.name() != null) {
             requireOwner(caller, runners.tokenOfRunnerNamed(registration.name()), "runner " + registration.name());
         }
-        dev.perfwatch.system.HostClassNames.requireNew("hostClass", registration.hostClass(),
+        HostClassNames.requireNew("hostClass", registration.hostClass(),
                 runners::hostClassKnown);
         return runners.register(registration, caller.name());
     }
