@@ -45,25 +45,21 @@ final class HistorySearch {
     TreeMap<Integer, Double> run() {
         int m = settings.minSegment();
         double[] prefix = new double[n + 1];
-        double largest = 0;
         for (int i = 0; i < n; i++) {
             prefix[i + 1] = prefix[i] + clipped[i];
-            largest = Math.max(largest, Math.abs(prefix[i + 1]));
         }
         List<Candidate> candidates = new ArrayList<>(n + 32); // about n windows over all scales
         double floor = PREFILTER * sigma;
-        double[] scanned = new double[Math.min(n, 2 * settings.window()) + 1];
         for (int length = Math.min(n, 2 * settings.window()); length >= 2 * m;
              length = (int) Math.floor(length / Math.sqrt(2))) {
             int shift = Math.max(1, length / 2);
-            Scan scan = scan(length, m);
-            double margin = margin(largest, length);
+            double[] weights = weights(length, m);
             int start = 0;
             for (; start + length <= n; start += shift) {
-                addBest(candidates, prefix, start, start + length, m, floor, scan, margin, scanned);
+                addBest(candidates, prefix, start, start + length, m, floor, weights);
             }
             if (start - shift + length < n) {
-                addBest(candidates, prefix, n - length, n, m, floor, scan, margin, scanned);
+                addBest(candidates, prefix, n - length, n, m, floor, weights);
             }
         }
         candidates.sort((a, b) -> Double.compare(b.strength, a.strength));
@@ -91,125 +87,56 @@ final class HistorySearch {
     }
 
     /**
-     * Bounds how far a rough strength ({@link Scan#rough}) may be from the exact one, in units of
-     * {@code 2 × max |prefix sum| × sqrt(length)}. Both are computed from the same two sums, each at most that first
-     * factor: the exact one's subtraction, two divisions and difference are off by at most 9 units in the last place
-     * of it, times a weight of at most sqrt(length) / 2, the rough one's products and difference by at most 15 units;
-     * with the weights' own rounding, under 24 units in the last place (2.7e-15) together. 1e-12 leaves a factor of
-     * about 400.
+     * {@code sqrt(left * right / length)} for every split of a window of {@code length} with {@code left} points
+     * before it: the same for every window of that length, so computed once per length rather than once per split
+     * of every window (a sixth of a detection), and the same doubles as computed in place; kept for every search.
      */
-    private static final double ROUNDING = 1e-12;
-
-    /** What the rough strengths of a window of {@code length} may be off by, {@code largest} the largest prefix sum. */
-    static double margin(double largest, int length) {
-        return ROUNDING * 2 * largest * Math.sqrt(length);
-    }
-
-    /**
-     * The best CUSUM split of the window [start, end), added as a candidate when it reaches the floor: the split
-     * whose {@code |mean after - mean before| × sqrt(left × right / length)} is largest, the first of equals. The
-     * exact strength takes two divisions per split, the largest single cost of a search; the rough one
-     * ({@code |total × left - leftSum × length| / sqrt(length × left × right)}, the same quantity) takes none. So
-     * every split is scanned roughly, and only the splits whose rough strength comes within twice the margin of the
-     * best rough one are computed exactly, in order: every split that can be the exact best is among them, so the
-     * candidate is the one the exact scan of every split finds, to the bit. A window whose best rough strength is
-     * short of the floor by more than the margin cannot reach it, and is left at that.
-     */
-    static void addBest(List<Candidate> candidates, double[] prefix, int start, int end, int m,
-                                double floor, Scan scan, double margin, double[] scanned) {
-        double total = prefix[end] - prefix[start];
-        int length = end - start;
-        double roughBest = -1;
-        for (int k = start + m; k <= end - m; k++) {
-            int left = k - start;
-            double leftSum = prefix[k] - prefix[start];
-            double strength = Math.abs(total * left - leftSum * length) * scan.rough[left];
-            scanned[left] = strength;
-            roughBest = Math.max(roughBest, strength);
-        }
-        if (!(margin < Double.POSITIVE_INFINITY) || !(roughBest >= 0)) {
-            addExact(candidates, prefix, start, end, m, floor, scan.weights); // a sum too large to bound: no shortcut
-            return;
-        }
-        if (roughBest + margin < floor) {
-            return;
-        }
-        double threshold = roughBest - 2 * margin;
-        double best = -1;
-        int split = -1;
-        for (int k = start + m; k <= end - m; k++) {
-            int left = k - start;
-            if (scanned[left] < threshold) {
-                continue;
-            }
-            double strength = strength(prefix, start, end, k, total, scan.weights);
-            if (strength > best) {
-                best = strength;
-                split = k;
-            }
-        }
-        if (split >= 0 && best >= floor) {
-            candidates.add(new Candidate(start, end, split, best));
-        }
-    }
-
-    /** Every split of the window computed exactly: what {@link #addBest} finds, without its shortcut. */
-    static void addExact(List<Candidate> candidates, double[] prefix, int start, int end, int m, double floor,
-                         double[] weights) {
-        double total = prefix[end] - prefix[start];
-        double best = -1;
-        int split = -1;
-        for (int k = start + m; k <= end - m; k++) {
-            double strength = strength(prefix, start, end, k, total, weights);
-            if (strength > best) {
-                best = strength;
-                split = k;
-            }
-        }
-        if (split >= 0 && best >= floor) {
-            candidates.add(new Candidate(start, end, split, best));
-        }
-    }
-
-    /** The exact strength of the split k of [start, end): the number candidates are ordered by. */
-    private static double strength(double[] prefix, int start, int end, int k, double total, double[] weights) {
-        int left = k - start;
-        int right = end - k;
-        double leftSum = prefix[k] - prefix[start];
-        double difference = (total - leftSum) / right - leftSum / left;
-        return Math.abs(difference) * weights[left];
-    }
-
-    /** Both scans' factors for a window of {@code length}, by the points before the split. */
-    record Scan(double[] weights, double[] rough) {
-    }
-
-    /**
-     * The factors of every split of a window of {@code length}: {@code sqrt(left * right / length)} (the same
-     * doubles as computed in place) and {@code 1 / sqrt(length * left * right)}; the same for every window of that
-     * length, so computed once per length and minimal segment and kept for every search (a series searches the same
-     * eight lengths as every other one longer than two windows, and computing them anew was 7% of a detection).
-     */
-    static Scan scan(int length, int m) {
+    private static double[] weights(int length, int m) {
         long key = (long) length << 32 | m;
-        Scan known = SCANS.get(key);
+        double[] known = WEIGHTS.get(key);
         if (known == null) {
-            double[] weights = new double[length + 1];
-            double[] rough = new double[length + 1];
-            for (int left = m; left <= length - m; left++) {
-                int right = length - left;
-                weights[left] = Math.sqrt((double) left * right / length);
-                rough[left] = 1 / Math.sqrt((double) length * left * right);
-            }
-            known = new Scan(weights, rough);
-            SCANS.putIfAbsent(key, known);
+            known = computeWeights(length, m);
+            WEIGHTS.putIfAbsent(key, known);
         }
         return known;
     }
 
-    /** {@link #scan} by window length and minimal segment, never written to once made. */
-    private static final java.util.concurrent.ConcurrentHashMap<Long, Scan> SCANS =
+    /**
+     * {@link #weights} by window length and minimal segment, never written to once made: a series searches the same
+     * eight lengths as every other one longer than two windows, and computing them anew was 7% of a detection.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<Long, double[]> WEIGHTS =
             new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static double[] computeWeights(int length, int m) {
+        double[] weights = new double[length + 1];
+        for (int left = m; left <= length - m; left++) {
+            int right = length - left;
+            weights[left] = Math.sqrt((double) left * right / length);
+        }
+        return weights;
+    }
+
+    private static void addBest(List<Candidate> candidates, double[] prefix, int start, int end, int m,
+                                double floor, double[] weights) {
+        double total = prefix[end] - prefix[start];
+        double best = -1;
+        int split = -1;
+        for (int k = start + m; k <= end - m; k++) {
+            int left = k - start;
+            int right = end - k;
+            double leftSum = prefix[k] - prefix[start];
+            double difference = (total - leftSum) / right - leftSum / left;
+            double strength = Math.abs(difference) * weights[left];
+            if (strength > best) {
+                best = strength;
+                split = k;
+            }
+        }
+        if (split >= 0 && best >= floor) {
+            candidates.add(new Candidate(start, end, split, best));
+        }
+    }
 
     /**
      * The gate of the history search: the test's p-value, Bonferroni-corrected for every commit searched. When
@@ -327,6 +254,6 @@ final class HistorySearch {
         return higher == null ? n : higher;
     }
 
-    record Candidate(int start, int end, int split, double strength) {
+    private record Candidate(int start, int end, int split, double strength) {
     }
 }
