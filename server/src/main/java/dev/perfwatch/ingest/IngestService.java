@@ -189,10 +189,7 @@ public class IngestService {
      * no run or result. Null when the run is stored already: its answer must not depend on this.
      */
     private Placed place(RunUpload upload) {
-        // A placement that stores the project or the branch waits for the disk: their ids are kept in process once
-        // committed, and must not outlive a crash of PostgreSQL alone that lost them.
-        boolean known = branchIds.find(branchKey(upload)) != null;
-        if (known ? store.storedWhilePlacing(upload.id()) : store.existingRun(upload.id()).isPresent()) {
+        if (store.existingRun(upload.id()).isPresent()) {
             return null;
         }
         BranchIds.Ids ids = branchIds(upload);
@@ -202,7 +199,7 @@ public class IngestService {
 
     /** The upload's project and branch, stored if new; kept in process once committed ({@link BranchIds}). */
     private BranchIds.Ids branchIds(RunUpload upload) {
-        BranchIds.Key key = branchKey(upload);
+        BranchIds.Key key = new BranchIds.Key(upload.project(), upload.repository(), upload.branch());
         BranchIds.Ids known = branchIds.find(key);
         if (known != null) {
             return known;
@@ -211,10 +208,6 @@ public class IngestService {
         BranchIds.Ids ids = new BranchIds.Ids(project, store.branch(project, upload.branch()));
         branchIds.keepAfterCommit(key, ids);
         return ids;
-    }
-
-    private static BranchIds.Key branchKey(RunUpload upload) {
-        return new BranchIds.Key(upload.project(), upload.repository(), upload.branch());
     }
 
     /** The host's id: kept in process while its facts count as confirmed ({@link HostIds}), else stored. */

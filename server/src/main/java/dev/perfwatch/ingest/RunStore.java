@@ -236,26 +236,6 @@ class RunStore {
     record ExistingRun(String bodySha256, int resultCount) {
     }
 
-    /**
-     * Whether the run is stored already, as the first statement of the placement's own transaction, which it also
-     * makes commit without waiting for the disk ({@code synchronous_commit} off for that transaction only). That
-     * commit is made durable by the run's own commit, which waits for the disk as always: the log is written in
-     * order, so flushing the run's commit record flushes the placement's before it. A crash in between loses a
-     * placement whose run was never acknowledged (the uploader retries it), or one other runs were placed after,
-     * whose own commits, had they been acknowledged, would have flushed it. One wait for the disk per run of the
-     * two (an import's request waited for both). Not for a placement that stores a project or branch (IngestService).
-     */
-    boolean storedWhilePlacing(UUID id) {
-        return jdbc.sql("""
-                select r.id is not null as stored
-                from (select set_config('synchronous_commit', 'off', true)) as not_waiting
-                left join run r on r.id = :id
-                """)
-            .param("id", id)
-            .query(Boolean.class)
-            .single();
-    }
-
     Optional<RunSummary> summary(UUID id) {
         return jdbc.sql("""
                 select r.id, p.name as project, b.name as branch, c.sha, h.name as host, r.host_class,
