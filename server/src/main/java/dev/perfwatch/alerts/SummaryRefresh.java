@@ -25,6 +25,13 @@ class SummaryRefresh {
 
     private static final Logger log = LoggerFactory.getLogger(SummaryRefresh.class);
 
+    /** The recent groups of a project whose summaries wait for a host class's run. */
+    private static final String WAITING = """
+            from alert_group
+            where project_id = :project and created_at > now() - interval '30 days'
+              and summary like '%not measured on%' and strpos(summary, :hostClass) > 0
+            """;
+
     private final JdbcClient jdbc;
 
     private final SummaryQueries summaries;
@@ -63,11 +70,7 @@ class SummaryRefresh {
     }
 
     private boolean waiting(long project, String hostClass) {
-        return jdbc.sql("""
-                select exists (select 1 from alert_group
-                               where project_id = :project and created_at > now() - interval '30 days'
-                                 and summary like '%not measured on%' and strpos(summary, :hostClass) > 0)
-                """)
+        return jdbc.sql("select exists (select 1 " + WAITING + ")")
             .param("project", project)
             .param("hostClass", hostClass)
             .query(Boolean.class)
@@ -76,10 +79,7 @@ class SummaryRefresh {
 
     /** A group locked by a raise is skipped: that raise rewrites its summary anyway, and waiting could deadlock. */
     private void refresh(long project, String hostClass) {
-        List<Long> groups = jdbc.sql("""
-                select id from alert_group
-                where project_id = :project and created_at > now() - interval '30 days'
-                  and summary like '%not measured on%' and strpos(summary, :hostClass) > 0
+        List<Long> groups = jdbc.sql("select id " + WAITING + """
                 order by id
                 limit 50
                 for update skip locked
