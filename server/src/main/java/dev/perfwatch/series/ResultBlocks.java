@@ -56,7 +56,8 @@ public class ResultBlocks {
     /**
      * Folds the rows of up to {@code blocks} blocks that have more than one, in one statement: readers see the rows
      * before or the row after. Rows locked by another instance's fold are skipped (any subset of a block's rows folds
-     * correctly). Means combine weighted by counts, squared deviations by Chan's formula.
+     * correctly). Means combine weighted by counts, squared deviations by Chan's formula; the first and last commits
+     * are those of the lowest first and highest last position.
      *
      * @return how many rows were folded away
      */
@@ -73,10 +74,13 @@ public class ResultBlocks {
                                       sum(count * mean) / cast(sum(count) as double precision) as mean
                                from gone group by series_id, block),
                      folded as (insert into result_block (series_id, block, count, mean, m2, finite, total, min, max,
-                                                              first, last)
+                                                              first, last, first_commit_id, last_commit_id)
                                 select g.series_id, g.block, w.count, w.mean,
                                        sum(g.m2 + g.count * (g.mean - w.mean) ^ 2), sum(g.finite), sum(g.total),
-                                       min(g.min), max(g.max), min(g.first), max(g.last)
+                                       min(g.min), max(g.max), min(g.first), max(g.last),
+                                       -- the commits of the lowest first and the highest last (V29)
+                                       cast((min(array[g.first, g.first_commit_id]))[2] as bigint),
+                                       cast((max(array[g.last, g.last_commit_id]))[2] as bigint)
                                 from gone g join whole w using (series_id, block)
                                 group by g.series_id, g.block, w.count, w.mean
                                 returning 1)

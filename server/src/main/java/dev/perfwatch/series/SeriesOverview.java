@@ -138,8 +138,12 @@ class SeriesOverview {
             return List.of();
         }
         return jdbc.sql("""
+                -- first_commit and last_commit: [position, commit id] of a block's ends (V29), whose min and
+                -- max are those of the lowest and highest position
                 with blocks as (select block, sum(count) as count, sum(finite) as finite, sum(total) as total,
-                                       min(min) as min, max(max) as max, min(first) as first, max(last) as last
+                                       min(min) as min, max(max) as max, min(first) as first, max(last) as last,
+                                       min(array[first, first_commit_id]) as first_commit,
+                                       max(array[last, last_commit_id]) as last_commit
                                 from result_block
                                 where series_id = :series
                                   and (cast(:low as bigint) is null or block >= :low)
@@ -151,14 +155,15 @@ class SeriesOverview {
                                        coalesce(sum(score) filter (where score > '-Infinity' and score < 'Infinity'), 0),
                                        min(score) filter (where score > '-Infinity' and score < 'Infinity'),
                                        max(score) filter (where score > '-Infinity' and score < 'Infinity'),
-                                       min(position), max(position)
+                                       min(position), max(position), min(array[position, commit_id]),
+                                       max(array[position, commit_id])
                                 -- two index ranges (one with "or" would scan the whole series)
-                                from (select position, score from result
+                                from (select position, score, commit_id from result
                                       where series_id = :series
                                         and position >= coalesce(cast(:from as numeric), '-Infinity')
                                         and position < coalesce(cast(:low as numeric) * %1$d, '-Infinity')
                                       union all
-                                      select position, score from result
+                                      select position, score, commit_id from result
                                       where series_id = :series
                                         and position >= coalesce((cast(:high as numeric) + 1) * %1$d, 'Infinity')
                                         and position <= coalesce(cast(:to as numeric), 'Infinity')) cut
@@ -168,7 +173,9 @@ class SeriesOverview {
                                 from blocks b)
                 select bucket, sum(count) as count, min(min) as min, max(max) as max,
                        sum(total) / cast(nullif(sum(finite), 0) as double precision) as mean,
-                       min(first) as first, max(last) as last
+                       min(first) as first, max(last) as last,
+                       cast((min(first_commit))[2] as bigint) as first_commit_id,
+                       cast((max(last_commit))[2] as bigint) as last_commit_id
                 from ranked
                 group by bucket
                 order by bucket
@@ -179,13 +186,10 @@ class SeriesOverview {
             .param("low", low)
             .param("high", high)
             .param("buckets", (long) buckets)
-            .query(SeriesOverview::aggregate)
+            .query((rs, row) -> new Aggregate(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"),
+                    nullable(rs, "mean"), rs.getBigDecimal("first"), rs.getBigDecimal("last"),
+                    rs.getLong("first_commit_id"), rs.getLong("last_commit_id")))
             .list();
-    }
-
-    private static Aggregate aggregate(ResultSet rs, int row) throws SQLException {
-        return new Aggregate(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"), nullable(rs, "mean"),
-                rs.getBigDecimal("first"), rs.getBigDecimal("last"));
     }
 
     List<Aggregate> byResults(long series, PointRange.Positions range, Extent extent, int buckets) {
@@ -217,34 +221,44 @@ class SeriesOverview {
             .param("buckets", (long) buckets)
             .param("total", extent.total())
             .param("first", extent.first())
-            .query(SeriesOverview::aggregate)
+            .query((rs, row) -> new Aggregate(rs.getLong("count"), nullable(rs, "min"), nullable(rs, "max"),
+                    nullable(rs, "mean"), rs.getBigDecimal("first"), rs.getBigDecimal("last"), null, null))
             .list();
     }
 
-    record Aggregate(long count, Double min, Double max, Double mean, BigDecimal first, BigDecimal last) {
+    /**
+     * A bucket as its statement reads it: its first and last position, and their commits when the statement had
+     * them (by blocks: result_block keeps them, V29), else null and looked up by {@link #edges}.
+     */
+    record Aggregate(long count, Double min, Double max, Double mean, BigDecimal first, BigDecimal last,
+            Long firstCommit, Long lastCommit) {
     }
 
     /**
-     * The commits at the buckets' first and last positions, in a statement of their own (joined to the aggregate,
-     * whose row count the planner cannot foresee, they were hashed against the whole commit table). Each position's
-     * commit id comes from the series' own index, which carries it (V16), and the commit from {@link CommitCache}:
-     * joined through branch_commit and commit, 4,000 edges were two thirds of a 100,000-point overview's time.
+     * The commits at the buckets' first and last positions, from {@link CommitCache} by id. Buckets made of blocks
+     * come with their commits' ids (V29: finding them was 4,000 probes of result's index, over half of a cold
+     * 100,000-point overview); for the others each position's id comes from the series' own index, which carries
+     * it (V16), in a statement of its own (joined to the aggregate, whose row count the planner cannot foresee, they
+     * were hashed against the whole commit table; through branch_commit and commit, two thirds of the overview).
      */
     Map<BigDecimal, Edge> edges(long series, List<Aggregate> aggregates) {
-        BigDecimal[] positions = aggregates.stream()
-            .flatMap(a -> java.util.stream.Stream.of(a.first(), a.last()))
-            .distinct()
-            .toArray(BigDecimal[]::new);
         Map<BigDecimal, Long> ids = new java.util.TreeMap<>();
-        jdbc.sql("""
-                select position, commit_id from result
-                where series_id = :series and position = any(cast(:positions as numeric[]))
-                """)
-            .param("series", series)
-            .param("positions", positions)
-            .query(rs -> {
-                ids.put(rs.getBigDecimal(1), rs.getLong(2));
-            });
+        List<BigDecimal> unknown = new java.util.ArrayList<>();
+        for (Aggregate a : aggregates) {
+            known(ids, unknown, a.first(), a.firstCommit());
+            known(ids, unknown, a.last(), a.lastCommit());
+        }
+        if (!unknown.isEmpty()) {
+            jdbc.sql("""
+                    select position, commit_id from result
+                    where series_id = :series and position = any(cast(:positions as numeric[]))
+                    """)
+                .param("series", series)
+                .param("positions", unknown.stream().distinct().toArray(BigDecimal[]::new))
+                .query(rs -> {
+                    ids.put(rs.getBigDecimal(1), rs.getLong(2));
+                });
+        }
         Map<Long, SeriesViews.Commit> byId = commits.commits(ids.values().stream().mapToLong(Long::longValue)
             .distinct().toArray());
         Map<BigDecimal, Edge> edges = new java.util.TreeMap<>();
@@ -253,6 +267,15 @@ class SeriesOverview {
             edges.put(position, new Edge(commit.sha(), commit.time()));
         });
         return edges;
+    }
+
+    private static void known(Map<BigDecimal, Long> ids, List<BigDecimal> unknown, BigDecimal position, Long commit) {
+        if (commit != null) {
+            ids.put(position, commit);
+        }
+        else {
+            unknown.add(position);
+        }
     }
 
     private static Double nullable(ResultSet rs, String column) throws SQLException {

@@ -1,5 +1,6 @@
 package dev.perfwatch.series;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.UUID;
 
@@ -22,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * here straight from {@code result}: on a history of 3,000 commits whose series skips some, measures every
  * hundredth twice and has bisection midpoints, stored in two batches (newest first) of which only the first was
  * folded, read whole and between two commits inside blocks. A range with fewer blocks than buckets is bucketed by
- * results as before.
+ * results as before. The commits at the buckets' ends stay right as runs arrive late, early, again or after.
  */
 @ServerTest
 class OverviewBlocksTest {
@@ -36,10 +37,13 @@ class OverviewBlocksTest {
     @Autowired
     ResultBlocks blocks;
 
+    @Autowired
+    ReadCache cache;
+
     @Test
     void overviewWhenLongIsWhatTheResultsGiveByBlocks() {
         Api api = Api.at(port);
-        long series = history(api);
+        long series = history(api, 3000, "31.5, 1000.5, 1023.5, 2047.5, 2900.5");
         String points = "/api/v1/series/" + series + "/points?buckets=";
         long total = jdbc.sql("select count(*) from result where series_id = :s").param("s", series)
             .query(Long.class).single();
@@ -130,8 +134,87 @@ class OverviewBlocksTest {
             .query(String.class).single();
     }
 
-    /** One uploaded run makes the vocabulary; SQL adds 3,000 commits, midpoints and the results. */
-    private long history(Api api) {
+    /**
+     * The commits at the buckets' ends come from result_block (V29), kept by the trigger and the fold: runs stored
+     * through ingest after the history, each moving one block's first or last position, must show the commit now
+     * there, folded or not (the answer compared with the commits of branch_commit at the reference's positions),
+     * and every block row must name the commits at its own ends.
+     */
+    @Test
+    void overviewWhenRunsArriveLateEarlyOrAfterShowsTheCommitsNowAtItsEdges() {
+        Api api = Api.at(port);
+        // positions 1 to 320 less every thirteenth from 5: eleven blocks in nine buckets, the first two blocks in
+        // the first bucket, block 10 (position 320) alone in the last
+        long series = history(api, 320, "");
+        String project = api.get("/api/v1/series/" + series).json().get("project").asString();
+        String overview = "/api/v1/series/" + series + "/points?buckets=9";
+        sameEdges(api, series, overview);
+
+        // a bisection step between 63 and 64: 63.5, block 1's and the first bucket's new last
+        String late = Runs.sha(9001);
+        upload(api, project, late, List.of(sha(series, "63")), null, 2000);
+        assertThat(api.get(overview).json().get("buckets").get(0).get("last").get("sha").asString()).isEqualTo(late);
+        sameEdges(api, series, overview);
+
+        // a commit older than the branch's first: position 0, block 0's and the first bucket's new first
+        String early = Runs.sha(9002);
+        upload(api, project, early, List.of(), "2019-12-31T00:00:00Z", 3000);
+        assertThat(api.get(overview).json().get("buckets").get(0).get("first").get("sha").asString())
+            .isEqualTo(early);
+        sameEdges(api, series, overview);
+
+        // the commit at 96, which the series had skipped: block 3's new first; and a re-run of 64, block 2's first
+        upload(api, project, sha(series, "96"), List.of(), null, 500);
+        upload(api, project, sha(series, "64"), List.of(), null, 600);
+        sameEdges(api, series, overview);
+
+        // a new head after 320: block 10's and the last bucket's new last
+        String head = Runs.sha(9003);
+        upload(api, project, head, List.of(sha(series, "320")), null, 700);
+        assertThat(api.get(overview).json().get("buckets").get(8).get("last").get("sha").asString()).isEqualTo(head);
+        sameEdges(api, series, overview);
+    }
+
+    /**
+     * The overview's buckets as their results give them, read as stored (blocks of several rows, unless the
+     * background fold came first) and again after every block is folded into one row; and every row names the
+     * commits at its own ends.
+     */
+    private void sameEdges(Api api, long series, String overview) {
+        for (String state : new String[] { "as stored", "folded" }) {
+            if (state.equals("folded")) {
+                while (blocks.fold(10_000) > 0) {
+                    // every block one row
+                }
+                cache.clear(); // a fold keeps the series' version, so the answer read before would be held
+            }
+            assertThat(jdbc.sql("""
+                    select count(*) from result_block k
+                    where k.series_id = :series
+                      and (k.first_commit_id <> (select r.commit_id from result r
+                                                 where r.series_id = k.series_id and r.position = k.first limit 1)
+                           or k.last_commit_id <> (select r.commit_id from result r
+                                                   where r.series_id = k.series_id and r.position = k.last limit 1))
+                    """).param("series", series).query(Long.class).single()).as("rows naming other commits, " + state)
+                .isZero();
+            same(buckets(api.get(overview).json()), reference(series, 9, null, null));
+        }
+    }
+
+    private static void upload(Api api, String project, String sha, List<String> parents, String time, double score) {
+        Api.Response response = api.postJson("/api/v1/runs", Runs.run(UUID.randomUUID(), project, sha, parents, time,
+                Runs.thrpt("demo.Blocks.read", score)).toString());
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+    }
+
+    /**
+     * One uploaded run makes the vocabulary (its commit at position 1); SQL adds {@code commits - 1} commits after
+     * it, then commits at the given midpoints (their ids falling as positions rise), and the results: every commit
+     * but every thirteenth from 5, every hundredth twice, in two batches of which the first is folded.
+     */
+    private long history(Api api, int commits, String midpoints) {
+        BigDecimal[] between = java.util.Arrays.stream(midpoints.split(",")).map(String::strip)
+            .filter(p -> !p.isEmpty()).map(BigDecimal::new).toArray(BigDecimal[]::new);
         String project = "blocks-" + UUID.randomUUID().toString().substring(0, 8);
         assertThat(api.postJson("/api/v1/runs", Runs.run(UUID.randomUUID(), project, Runs.sha(1), List.of(),
                 "2020-01-01T00:00:00Z", Runs.thrpt("demo.Blocks.read", 1000)).toString()).status()).isEqualTo(201);
@@ -141,19 +224,22 @@ class OverviewBlocksTest {
                 insert into commit (project_id, sha, time, author, message, parents)
                 select s.project_id, 'b' || lpad(to_hex(g), 39, '0'), timestamptz '2020-01-01' + g * interval '1 hour',
                        'Ada <ada@example.org>', 'Step ' || g, '{}'
-                from series s, generate_series(2, 3005) g where s.id = :series
-                """).param("series", series).update();
+                from series s, generate_series(2, :commits + :midpoints) g where s.id = :series
+                -- ids falling as positions rise: the lowest commit id of a block is never its first commit's
+                order by g desc
+                """).param("series", series).param("commits", commits).param("midpoints", between.length).update();
         jdbc.sql("""
                 insert into branch_commit (branch_id, commit_id, position)
-                select s.branch_id, c.id, case when g <= 3000 then last.position + g - 1
-                                               else (array[31.5, 1000.5, 1023.5, 2047.5, 2900.5])[g - 3000] end
+                select s.branch_id, c.id, case when g <= :commits then last.position + g - 1
+                                               else (cast(:between as numeric[]))[g - :commits] end
                 from series s
                 cross join (select max(bc.position) as position from branch_commit bc
                             join series s2 on s2.branch_id = bc.branch_id where s2.id = :series) last
-                cross join generate_series(2, 3005) g
+                cross join generate_series(2, :commits + :midpoints) g
                 join commit c on c.project_id = s.project_id and c.sha = 'b' || lpad(to_hex(g), 39, '0')
                 where s.id = :series
-                """).param("series", series).update();
+                """).param("series", series).param("commits", commits).param("midpoints", between.length)
+            .param("between", between).update();
         jdbc.sql("""
                 insert into run (id, project_id, branch_id, commit_id, host_id, host_class, body_sha256, result_count)
                 select gen_random_uuid(), s.project_id, s.branch_id, bc.commit_id, r.host_id, r.host_class, 'bulk', 1

@@ -211,7 +211,9 @@ class ReadBenchmark {
                 "overview's extent, the total counted from the index (c356186)",
                 "overview's extent, the total summed from result_block (now)",
                 "overview's 4,000 edges joined through branch_commit and commit (c356186)",
-                "overview's 4,000 edges from the series' index and CommitCache (now)" };
+                "overview's 4,000 edges from the series' index and CommitCache (0aa66bc)",
+                "overview's 4,000 edges, their commit ids read with the blocks (V29), and CommitCache (now)",
+                "overview's buckets by result_block without their edges' commit ids (0aa66bc), without edges" };
         double[][] wall = new double[names.length][READS];
         double[][] cpu = new double[names.length][READS];
         double[][] processCpu = new double[names.length][READS];
@@ -224,7 +226,11 @@ class ReadBenchmark {
         String tag = etag(series);
         List<SeriesOverview.Aggregate> aggregates = overviews.byBlocks(series, PointRange.Positions.ALL, 2000);
         assertThat(oldExtent(series)).isEqualTo(extent);
-        assertThat(oldEdges(series, aggregates)).isEqualTo(overviews.edges(series, aggregates));
+        // the aggregates without their commits' ids: edges looked up in result's index, as 0aa66bc did
+        List<SeriesOverview.Aggregate> withoutIds = aggregates.stream().map(a -> new SeriesOverview.Aggregate(
+                a.count(), a.min(), a.max(), a.mean(), a.first(), a.last(), null, null)).toList();
+        assertThat(oldEdges(series, aggregates)).isEqualTo(overviews.edges(series, aggregates))
+            .isEqualTo(overviews.edges(series, withoutIds));
         SeriesQueries.Columns timeline = queries.columns(series, 10_000, null, PointRange.Positions.ALL);
         Runnable[] ways = { () -> write(JoinedPoints.read(jdbc, series, 10_000, null, null, null)),
                 () -> write(queries.points(series, 10_000, null, PointRange.Positions.ALL)), () -> {
@@ -259,7 +265,9 @@ class ReadBenchmark {
                         json, java.io.OutputStream.nullOutputStream()),
                 () -> statement(series, V25_POINTS), () -> oldExtent(series),
                 () -> overviews.extent(series, PointRange.Positions.ALL), () -> oldEdges(series, aggregates),
-                () -> overviews.edges(series, aggregates) };
+                () -> overviews.edges(series, withoutIds), () -> overviews.edges(series, aggregates),
+                () -> jdbc.sql(BLOCKS_WITHOUT_IDS).param("series", series).param("from", null).param("to", null)
+                    .param("low", null).param("high", null).param("buckets", 2000L).query().listOfRows() };
         for (int i = 0; i < READS; i++) {
             for (int way = 0; way < ways.length; way++) {
                 long cpuStarted = threads.getCurrentThreadCpuTime();
@@ -399,6 +407,44 @@ class ReadBenchmark {
     }
 
     /** SeriesQueries.POINTS as V25 left it (to 0bb34bf): the noisy runs joined directly, not materialized. */
+    /** The overview's buckets by result_block as 0aa66bc read them: without their edges' commit ids (V29). */
+    static final String BLOCKS_WITHOUT_IDS = """
+                with blocks as (select block, sum(count) as count, sum(finite) as finite, sum(total) as total,
+                                       min(min) as min, max(max) as max, min(first) as first, max(last) as last
+                                from result_block
+                                where series_id = :series
+                                  and (cast(:low as bigint) is null or block >= :low)
+                                  and (cast(:high as bigint) is null or block <= :high)
+                                group by block
+                                union all
+                                select floor(position / %1$d), count(*),
+                                       count(*) filter (where score > '-Infinity' and score < 'Infinity'),
+                                       coalesce(sum(score) filter (where score > '-Infinity' and score < 'Infinity'), 0),
+                                       min(score) filter (where score > '-Infinity' and score < 'Infinity'),
+                                       max(score) filter (where score > '-Infinity' and score < 'Infinity'),
+                                       min(position), max(position)
+                                -- two index ranges (one with "or" would scan the whole series)
+                                from (select position, score from result
+                                      where series_id = :series
+                                        and position >= coalesce(cast(:from as numeric), '-Infinity')
+                                        and position < coalesce(cast(:low as numeric) * %1$d, '-Infinity')
+                                      union all
+                                      select position, score from result
+                                      where series_id = :series
+                                        and position >= coalesce((cast(:high as numeric) + 1) * %1$d, 'Infinity')
+                                        and position <= coalesce(cast(:to as numeric), 'Infinity')) cut
+                                group by 1),
+                     ranked as (select b.*, (row_number() over (order by block) - 1) * :buckets
+                                            / (select count(*) from blocks) as bucket
+                                from blocks b)
+                select bucket, sum(count) as count, min(min) as min, max(max) as max,
+                       sum(total) / cast(nullif(sum(finite), 0) as double precision) as mean,
+                       min(first) as first, max(last) as last
+                from ranked
+                group by bucket
+                order by bucket
+                                """.formatted(ResultBlocks.SIZE);
+
     static final String V25_POINTS = """
             select r.commit_id, r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, r.recorded_at,
                    coalesce(n.noisy, false) as noisy, n.reason as noise_reason
