@@ -78,7 +78,7 @@ class AlertsPage extends UrlPage {
     });
     replace(this.tokenBox,
       h('label', { class: 'field', for: 'token-input' }, h('span', {}, 'Triage needs an API token (write role)'), input),
-      h('button', { type: 'button', id: 'token-keep', onclick: keep }, 'Keep for this tab'),
+      h('button', { type: 'button', id: 'token-keep', onclick: keep }, 'Use token'),
       h('span', { class: 'muted' }, 'Kept in this tab\'s session storage only; never put in the URL.'));
   }
 
