@@ -87,6 +87,16 @@ export function shortSha(sha) {
   return sha ? sha.slice(0, 8) : '';
 }
 
+/**
+ * What an alert group is and where, as its heading says it ("Regression at 3f2a9c1d", or at the range from the last
+ * good commit when the culprit is not pinned to one): the Alerts page's cards and the home page's list lead with it.
+ */
+export function culprit(group) {
+  const range = group.exact || !group.lastGood ? shortSha(group.commit?.sha)
+    : `${shortSha(group.lastGood.sha)}..${shortSha(group.commit?.sha)}`;
+  return { kind: group.kind === 'regression' ? 'Regression' : 'Improvement', range };
+}
+
 export function firstLine(message) {
   if (!message) {
     return '';

@@ -5,7 +5,7 @@ import * as api from '../api.js';
 import { applyFilter, filterBox } from '../filter.js';
 import * as router from '../router.js';
 import { breakable, h, replace, select } from '../dom.js';
-import { benchmarkName, caseLabel, change, dateTime, firstLine, number, shortSha } from '../format.js';
+import { benchmarkName, caseLabel, change, culprit, dateTime, firstLine, number, shortSha } from '../format.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
 
 /** docs/alerts.md: new, investigating and acknowledged are open. */
@@ -78,7 +78,7 @@ class AlertsPage extends UrlPage {
     });
     replace(this.tokenBox,
       h('label', { class: 'field', for: 'token-input' }, h('span', {}, 'Triage needs an API token (write role)'), input),
-      h('button', { type: 'button', id: 'token-keep', onclick: keep }, 'Keep for this tab'),
+      h('button', { type: 'button', id: 'token-keep', onclick: keep }, 'Use token'),
       h('span', { class: 'muted' }, 'Kept in this tab\'s session storage only; never put in the URL.'));
   }
 
@@ -142,12 +142,11 @@ class AlertsPage extends UrlPage {
   }
 
   groupCard(project, group, alerts) {
-    const range = group.exact ? shortSha(group.commit.sha)
-      : `${shortSha(group.lastGood?.sha)}..${shortSha(group.commit.sha)}`;
+    const { kind, range } = culprit(group);
     return h('article', { class: 'card', id: `group-${group.id}`, dataset: { group: group.id },
       'aria-labelledby': `group-${group.id}-title` },
     h('div', { class: 'card-head' },
-      h('h3', { id: `group-${group.id}-title` }, `${group.kind === 'regression' ? 'Regression' : 'Improvement'} at `,
+      h('h3', { id: `group-${group.id}-title` }, `${kind} at `,
         h('code', {}, range), firstLine(group.commit.message) ? ` · ${firstLine(group.commit.message)}` : ''),
       h('span', { class: `badge ${group.kind}` }, group.kind),
       h('span', { class: 'badge' }, group.open ? 'open' : 'closed'),

@@ -274,6 +274,7 @@ class ComparisonPage extends UrlPage {
     const sane = (interval) => Array.isArray(interval) && interval[1] - interval[0] <= 200;
     const reach = Math.max(1, ...rows.flatMap((r) => [Math.abs(r.changePercent ?? 0),
       ...(sane(r.interval) ? r.interval.map(Math.abs) : [])]));
+    const axis = niceReach(reach * 1.1);
     return new Chart(canvas, {
       type: 'bar',
       data: {
@@ -293,7 +294,7 @@ class ComparisonPage extends UrlPage {
         responsive: true,
         maintainAspectRatio: false,
         scales: {
-          x: { min: -reach * 1.1, max: reach * 1.1,
+          x: { min: -axis.end, max: axis.end, ticks: { stepSize: axis.step },
             title: { display: true, text: 'head against base, % of the base\'s score (0 = the same)' },
             grid: { color: (c) => (c.tick.value === 0 ? '#444' : '#e8e8e8') } },
           y: { ticks: { autoSkip: false, font: { size: 11 } } },
@@ -349,4 +350,15 @@ class ComparisonPage extends UrlPage {
             dataset: { allocation: row.allocation?.change ?? '' } }, allocation));
       })));
   }
+}
+
+/**
+ * The axis's end, the next of 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × a power of ten, and a tick step that divides it:
+ * Chart.js labels a given min and max as ticks, and 10% of room past the widest bar read "-104.2 … 104.2".
+ */
+export function niceReach(value) {
+  const power = 10 ** Math.floor(Math.log10(value));
+  const ends = [[1, 0.5], [1.5, 0.5], [2, 1], [2.5, 0.5], [3, 1], [4, 2], [5, 2.5], [6, 2], [8, 2], [10, 5]];
+  const [end, step] = ends.find(([nice]) => nice * power >= value * (1 - 1e-12));
+  return { end: end * power, step: step * power };
 }

@@ -250,12 +250,13 @@ class GridPage {
       }
       datasets.push({ role: 'score', data: scores, borderColor: style.color, borderDash: style.dash, borderWidth: 1.5,
         pointRadius: 0 });
-      const level = levelChange(scores);
-      if (level !== null) {
-        changes.push(h('span', { class: 'change', title: `${labels.get(series.environment.id)}: median of the last `
-          + `${level.k} results against the first ${level.k}` },
+      const judged = tileChange(scores, series);
+      if (judged !== null) {
+        const label = labels.get(series.environment.id);
+        changes.push(h('span', { class: `change${judged.level ? '' : ' not-judged'}`,
+          dataset: { verdict: judged.level ? 'judged' : 'not-judged' }, title: `${label}: ${judged.title}` },
         h('span', { style: `color:${style.color}`, 'aria-hidden': 'true' }, '■'),
-        ` ${change(level.before, level.after, series.metric.unit)}`));
+        ` ${judged.level ? change(judged.level.before, judged.level.after, series.metric.unit) : 'not judged'}`));
       }
     }
     const last = loaded[0]?.points.at(-1);
@@ -280,6 +281,27 @@ class GridPage {
       this.setState('ready');
     }
   }
+}
+
+/**
+ * A tile's change per environment, judged as the timeline and the Changes page judge: results measured on a host
+ * the runner's checks flagged (point.noisy) are left out of a throughput-like metric, as detection leaves them out;
+ * with too few quiet results left the tile says "not judged" and why, rather than a step nobody reached. Allocation
+ * per operation and GC counts do not depend on the host's load and keep every result.
+ */
+export function tileChange(scores, series) {
+  const counted = /^gc\.(alloc\.rate\.norm|count)$/.test(series.metric?.name ?? '')
+    || ['B/op', 'counts'].includes(series.metric?.unit);
+  const noisy = counted ? [] : scores.filter((s) => s.point?.noisy);
+  const level = levelChange(noisy.length ? scores.filter((s) => !s.point?.noisy) : scores);
+  const reasons = [...new Set(noisy.map((s) => s.point.noiseReason ?? 'the runner flagged the run as noisy'))];
+  const leftOut = noisy.length ? `; ${noisy.length} of ${scores.length} results on a loaded host left out `
+    + `(${reasons.join('; ')})` : '';
+  if (level !== null) {
+    return { level, title: `median of the last ${level.k} results against the first ${level.k}${leftOut}` };
+  }
+  return noisy.length ? { level: null, title: `not judged: ${noisy.length} of ${scores.length} results measured on `
+    + `a loaded host (${reasons.join('; ')}), too few quiet ones left to compare` } : null;
 }
 
 const LINE_COLOURS = { worse: '#D55E00', better: '#009E73', neutral: '#777' };

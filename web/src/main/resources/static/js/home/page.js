@@ -4,7 +4,7 @@
 
 import * as api from '../api.js';
 import { h, replace } from '../dom.js';
-import { benchmarkName, dateTime, shortSha } from '../format.js';
+import { benchmarkName, culprit, dateTime, shortSha } from '../format.js';
 import { amount, metricName } from '../change-points.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
@@ -93,12 +93,14 @@ class HomePage extends UrlPage {
     const queue = queues(queued, runners);
     replace(this.cards,
       card('home-alerts', 'Alert groups (open first)', open.length, list(recentGroups(groups, 10), (group) => [
-        h('a', { href: href('alerts', { project: group.project, ...(group.open ? {} : { status: 'all' }) }) },
-          group.summary),
+        // What and where first, as the Alerts page's heading and the demo's terminal summary say it.
+        h('a', { href: href('alerts', { project: group.project, ...(group.open ? {} : { status: 'all' }) }),
+          class: 'group-lead' }, `${culprit(group).kind} at `, h('code', {}, culprit(group).range),
+        `: ${group.summary}`),
         h('span', { class: group.open ? 'worse' : 'muted' }, ` · ${groupState(group)}`),
         h('span', { class: 'muted' }, ` · ${group.project} · `,
-          h('a', { href: href('timeline', { project: group.project, commit: group.commit?.sha }) },
-            h('code', {}, shortSha(group.commit?.sha ?? ''))), ` · ${dateTime(group.createdAt)}`)],
+          h('a', { href: href('timeline', { project: group.project, commit: group.commit?.sha }) }, 'timeline'),
+          ` · ${dateTime(group.createdAt)}`)],
       noAlerts(changePoints)), open.length > 10 ? `${open.length - 10} more on the alerts page of each project.` : null,
       // The list shows closed groups too: a bare "0" beside a fixed group read as a miscount.
       'open'),

@@ -194,7 +194,7 @@ export function timelineChart(canvas, options) {
   return new Chart(canvas, {
     type: 'line',
     data: { datasets: options.datasets },
-    plugins: [bandsWithinScores, floorAtZero],
+    plugins: [bandsWithinScores, floorAtZero, yTitleFits(unit ?? '', better)],
     options: {
       animation: false,
       parsing: false,
@@ -299,6 +299,33 @@ export function timelineChart(canvas, options) {
       },
     },
   });
+}
+
+/**
+ * The y axis's title on two lines ("B/op", "(lower is better)") when one line is longer than the axis is tall: on a
+ * 390 px phone the allocation chart's axis is about 100 px and its title ran past both ends, cut off. The axis's
+ * width is fixed (Y_AXIS_WIDTH), so a second line changes no layout and is decided once the axis has its height.
+ */
+function yTitleFits(unit, better) {
+  return {
+    id: 'yTitleFits',
+    afterLayout(chart) {
+      const y = chart.scales.y;
+      const title = y?.options.title;
+      if (!title?.display) {
+        return;
+      }
+      const one = `${unit} (${better})`;
+      chart.ctx.save();
+      chart.ctx.font = Chart.helpers.toFont(title.font).string;
+      const fits = chart.ctx.measureText(one).width <= y.bottom - y.top;
+      chart.ctx.restore();
+      const text = fits ? one : [unit, `(${better})`];
+      if (JSON.stringify(title.text) !== JSON.stringify(text)) {
+        title.text = text;
+      }
+    },
+  };
 }
 
 function siRange(bucket) {

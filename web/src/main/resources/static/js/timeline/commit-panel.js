@@ -103,10 +103,11 @@ function metricRows(lines, sha, which) {
     // Allocation moves in bytes: 0 → 64 B/op is "+64 B/op", not a percentage of JMH's near-zero baseline, whether
     // it is drawn as the second chart or is the series chosen.
     const shown = countedInUnit(data, which) ? signedAmount(at.difference, data.unit) : percent(at.change);
+    // The host's reason only where it explains a "not judged": allocation is judged on any host.
     return h('tr', {},
       h('th', { scope: 'row' }, swatch(line.color), line.label),
       h('td', { class: 'num' }, valueWithError(at.mean, at.error),
-        at.noisy.length ? h('span', { class: 'noisy', title: at.noisy.join('; ') }, ` noisy: ${at.noisy.join('; ')}`)
+        at.noisy.length && !countedInUnit(data, which) ? h('span', { class: 'noisy', title: at.noisy.join('; ') }, ` noisy: ${at.noisy.join('; ')}`)
           : null),
       h('td', { class: `num ${judged.tone}`, dataset: { verdict: judged.text },
         title: [at.previous ? `against ${shortSha(at.previous)}` : '', judged.title].filter(Boolean).join('; ') },

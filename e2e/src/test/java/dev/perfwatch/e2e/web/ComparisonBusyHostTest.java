@@ -6,6 +6,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -45,6 +47,28 @@ class ComparisonBusyHostTest extends InWebSession {
                 + "while the runner reported its host busy (other processes took 1.9 of 2 cores before the job). "
                 + "Detection leaves such runs out, so the throughput verdicts below rest on a loaded host: read them "
                 + "as unjudged. The allocation per operation does not depend on the load.");
+    }
+
+    /** A -55% bar with 10% of room past it ended the axis at ±60.x, labelled as ticks (the demo's read ±104.2). */
+    @Test
+    @SuppressWarnings("unchecked")
+    void comparisonChartWhenDrawnEndsItsAxisOnRoundTicks() {
+        browser.open(server.url() + "/#/comparison?project=" + PROJECT + "&base=" + sha(0) + "&head=" + sha(1));
+        browser.await("window.perfwatch?.comparison?.state === 'ready' && document.querySelector('.bars canvas')");
+
+        Map<String, Object> axis = (Map<String, Object>) browser.script("""
+                const x = Chart.getChart(document.querySelector('.bars canvas')).scales.x;
+                return { min: x.min, max: x.max, ticks: x.ticks.map((t) => t.value) };""");
+        double max = ((Number) axis.get("max")).doubleValue();
+        List<Number> ticks = (List<Number>) axis.get("ticks");
+        assertThat(((Number) axis.get("min")).doubleValue()).isEqualTo(-max);
+        assertThat(max).as("past the -55%% bar, at a round end").isGreaterThan(55).isLessThanOrEqualTo(100);
+        assertThat(ticks).as("the ends are ticks, one step apart as all the others: %s", ticks).hasSizeGreaterThan(2);
+        double step = ticks.get(1).doubleValue() - ticks.get(0).doubleValue();
+        assertThat(ticks).allSatisfy(tick -> assertThat(Math.abs(tick.doubleValue() / step
+                - Math.rint(tick.doubleValue() / step))).as("%s on the step %s", tick, step).isLessThan(1e-9));
+        assertThat(ticks.get(0).doubleValue()).isEqualTo(-max);
+        assertThat(ticks.get(ticks.size() - 1).doubleValue()).isEqualTo(max);
     }
 
     @Test

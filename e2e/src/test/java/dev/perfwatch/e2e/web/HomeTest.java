@@ -64,8 +64,10 @@ class HomeTest extends InWebSession {
 
         assertThat(browser.url()).endsWith("/#/home");
         assertThat(browser.element("#nav a[aria-current=page]").getAttribute("href")).endsWith("#/home");
+        // What and where first, as the Alerts page's heading (and the demo's terminal summary) says it.
         assertThat(browser.element("#home-alerts a[href*='#/alerts?project=web']").getText())
-            .contains("1 case regressed 10% on 4-core only");
+            .matches("Regression at (" + sha(REGRESSION - 1).substring(0, 8) + "\\.\\.)?"
+                    + sha(REGRESSION).substring(0, 8) + ": 1 case regressed 10% on 4-core only.*");
         assertThat(browser.element("#home-alerts .badge").getText()).as("the count says what it counts: the list shows"
                 + " closed groups too").matches("\\d+ open");
         assertThat(browser.element("#home-runners").getText()).contains("home-flaky-01 failed its last 2 jobs");

@@ -149,6 +149,8 @@ class PagesTest extends InWebSession {
         String card = "#group-" + group;
         assertThat(browser.element(card + " .summary").getText()).contains("regressed");
         assertThat(browser.element(card + "-apply").isEnabled()).as("no token yet").isFalse();
+        assertThat(browser.element("#token-keep").getText()).as("one label for the token, as on Requests")
+            .isEqualTo("Use token");
 
         browser.element("#token-input").sendKeys(ServerProcess.ADMIN_TOKEN, Keys.ENTER);
         browser.await("document.getElementById('token-forget') !== null");
@@ -269,6 +271,8 @@ class PagesTest extends InWebSession {
             .doesNotContain(" –");
         assertThat(browser.elements("[data-action]")).as("no job actions without a write token").isEmpty();
 
+        assertThat(browser.element("#token-keep").getText()).as("one label for the token, as on Alerts")
+            .isEqualTo("Use token");
         browser.element("#token-input").sendKeys(ServerProcess.ADMIN_TOKEN);
         browser.element("#token-keep").click();
         String queued = "#queued-table tr[data-job='" + seeds.queuedJob + "']";

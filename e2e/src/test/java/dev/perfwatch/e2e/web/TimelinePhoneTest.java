@@ -93,6 +93,33 @@ class TimelinePhoneTest extends InWebSession {
         assertFitsThePhone();
     }
 
+    /**
+     * At 390 px the y axis's title ("B/op (lower is better)") ran past the ends of the allocation chart's 170 px,
+     * its first and last letters cut off: each chart's axis title fits beside its axis.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void timelineWhenOnA390PxPhoneKeepsEachYAxisTitleWhole() {
+        browser.phone(390, 1250);
+        browser.open(timeline());
+        awaitDrawn();
+
+        List<Map<String, Object>> titles = (List<Map<String, Object>>) browser.script("""
+                return ['primary', 'alloc'].map((which) => {
+                  const chart = window.perfwatch.timeline.charts[which];
+                  const y = chart.scales.y;
+                  const title = y.options.title;
+                  chart.ctx.save();
+                  chart.ctx.font = Chart.helpers.toFont(title.font).string;
+                  const width = [].concat(title.text).reduce((w, line) => Math.max(w, chart.ctx.measureText(line).width), 0);
+                  chart.ctx.restore();
+                  return { which, text: [].concat(title.text).join(' / '), width, axis: y.bottom - y.top };
+                });""");
+        assertThat(titles).hasSize(2).allSatisfy(title -> assertThat(((Number) title.get("width")).doubleValue())
+            .as("%s", title).isLessThanOrEqualTo(((Number) title.get("axis")).doubleValue()));
+        assertThat(browser.errors()).isEmpty();
+    }
+
     private static String timeline() {
         return server.url() + "/#/timeline?project=" + PROJECT + "&commit=" + sha(ALLOCATING);
     }
