@@ -406,7 +406,6 @@ class ReadBenchmark {
         }
     }
 
-    /** SeriesQueries.POINTS as V25 left it (to 0bb34bf): the noisy runs joined directly, not materialized. */
     /** The overview's buckets by result_block as 0aa66bc read them: without their edges' commit ids (V29). */
     static final String BLOCKS_WITHOUT_IDS = """
                 with blocks as (select block, sum(count) as count, sum(finite) as finite, sum(total) as total,
@@ -445,6 +444,7 @@ class ReadBenchmark {
                 order by bucket
                                 """.formatted(ResultBlocks.SIZE);
 
+    /** SeriesQueries.POINTS as V25 left it (to 0bb34bf): the noisy runs joined directly, not materialized. */
     static final String V25_POINTS = """
             select r.commit_id, r.score, r.error, r.ci_lower, r.ci_upper, r.run_id, r.recorded_at,
                    coalesce(n.noisy, false) as noisy, n.reason as noise_reason
