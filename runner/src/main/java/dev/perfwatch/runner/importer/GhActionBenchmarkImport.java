@@ -82,7 +82,7 @@ final class GhActionBenchmarkImport {
             Map.Entry<String, JsonNode> suite = suites.next();
             // Suites of one file are separate charts, often separate machines (risc0's macOS-cpu, Linux-cpu, ...)
             // with the same bench names: one host class each, or their results would mix in one series.
-            String suiteHostClass = several ? hostClassOf(suite.getKey()) : hostClass;
+            String suiteHostClass = several ? hostClassOf(suite.getKey(), suite.getValue()) : hostClass;
             for (JsonNode entry : suite.getValue()) {
                 runs.add(run(suite.getKey(), entry, repository, suiteHostClass));
             }
@@ -137,11 +137,47 @@ final class GhActionBenchmarkImport {
 
     /** The host class of a suite in a file of several: the import's, then the suite's name as a host class allows. */
     String hostClassOf(String suite) {
-        String name = hostClass + "/" + suite.trim().replaceAll("[^A-Za-z0-9._+-]+", "-");
-        name = name.length() <= 128 ? name : name.substring(0, 128);
+        String name = namedBefore(suite);
         // New host classes end with a letter or digit: "Benchmark (macOS)" is "…/Benchmark-macOS", not "…-macOS-".
         String trimmed = name.replaceAll("[^A-Za-z0-9]+$", "");
         return trimmed.isEmpty() ? name : trimmed;
+    }
+
+    /** A suite's host class as imports made it before new host classes had to end with a letter or digit. */
+    private String namedBefore(String suite) {
+        String name = hostClass + "/" + suite.trim().replaceAll("[^A-Za-z0-9._+-]+", "-");
+        return name.length() <= 128 ? name : name.substring(0, 128);
+    }
+
+    /**
+     * The host class of a suite whose entries are stored already keeps the name they were stored under: a suite
+     * named with punctuation at its end ("Benchmark (macOS)") was imported as "…/Benchmark-macOS-" before, and
+     * importing the grown file again under the new name would find every old entry a conflict and put the new ones
+     * in a second environment. Asked once per such suite, of its first entry's run.
+     */
+    String hostClassOf(String suite, JsonNode entries) {
+        String named = hostClassOf(suite);
+        String before = namedBefore(suite);
+        if (before.equals(named) || entries.isEmpty()) {
+            return named;
+        }
+        Http.Response stored = perfwatch.getAnswer(server + "/api/v1/runs/" + runId(suite, entries.get(0)));
+        if (stored.status() != 200) {
+            return named;
+        }
+        try {
+            return before.equals(json.readTree(stored.body()).path("hostClass").asText()) ? before : named;
+        }
+        catch (JsonProcessingException ex) {
+            throw new ImportException("GET " + server + "/api/v1/runs/…: not a run: " + Http.excerpt(stored.body()));
+        }
+    }
+
+    /** An entry's run id: the same whenever the file is imported again into the same project. */
+    private String runId(String suite, JsonNode entry) {
+        return UUID.nameUUIDFromBytes(String.join("\u0000", "gh-action-benchmark", project, suite,
+                entry.path("commit").path("id").asText(), Long.toString(entry.path("date").asLong()))
+            .getBytes(StandardCharsets.UTF_8)).toString();
     }
 
     /** The body of {@code POST /api/v1/runs} for one entry, on the import's host class. */
@@ -155,8 +191,7 @@ final class GhActionBenchmarkImport {
         String sha = commit.path("id").asText();
         long date = entry.path("date").asLong();
         ObjectNode run = json.createObjectNode();
-        run.put("id", UUID.nameUUIDFromBytes(String.join("\u0000", "gh-action-benchmark", project, suite, sha,
-                Long.toString(date)).getBytes(StandardCharsets.UTF_8)).toString());
+        run.put("id", runId(suite, entry));
         run.put("project", project);
         if (repository != null) {
             run.put("repository", repository);

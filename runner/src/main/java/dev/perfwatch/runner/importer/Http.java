@@ -42,6 +42,11 @@ final class Http {
         return response.body();
     }
 
+    /** A GET whose every answer is the caller's to read (a 404 says the thing is not there). */
+    Response getAnswer(String url) {
+        return send(HttpRequest.newBuilder(URI.create(url)).GET(), null);
+    }
+
     Response postForm(String url, Map<String, String> fields, String header) {
         String body = fields.entrySet()
             .stream()

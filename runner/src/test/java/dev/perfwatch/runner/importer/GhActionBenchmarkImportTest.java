@@ -140,6 +140,48 @@ class GhActionBenchmarkImportTest {
                 "\"name\":\"github-actions/Linux-nvidia_rtx_a5000\"");
     }
 
+    /**
+     * A suite named "Benchmark (macOS)" was imported as "github-actions/Benchmark-macOS-" before new host classes had
+     * to end with a letter or digit. The grown file imported again keeps that host class for it (its old entries are
+     * "stored already", not conflicts, and its new ones join their series); a suite perfwatch does not hold yet, or
+     * holds under the new name, gets the new name.
+     */
+    @Test
+    void importWhenASuiteWasStoredUnderItsDashedNameKeepsThatHostClass(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("data.js");
+        String entry = """
+                {"commit": {"id": "%s", "timestamp": "2024-07-26T16:44:05Z"}, "date": %d, "tool": "cargo",
+                 "benches": [{"name": "fib/100/proof", "value": 3859900000, "range": "± 3", "unit": "ns/iter"}]}""";
+        Files.writeString(file, "window.BENCHMARK_DATA = {\"entries\": {\"Benchmark (macOS)\": ["
+                + entry.formatted("bd26be31369b409ebf86f58995c712a6c5cf7830", 1) + ", "
+                + entry.formatted("0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d", 3) + "], \"Benchmark (Linux)\": ["
+                + entry.formatted("bd26be31369b409ebf86f58995c712a6c5cf7830", 2) + "]}};");
+        JsonNode data = GhActionBenchmarkImport.read(file);
+        String storedMac = importer(file, "http://unused")
+            .run("Benchmark (macOS)", data.path("entries").path("Benchmark (macOS)").get(0), null)
+            .path("id").asText();
+        List<StubServer.Request> posts = new ArrayList<>();
+        try (StubServer perfwatch = new StubServer(request -> {
+            if (request.method().equals("GET")) {
+                return request.uri().equals("/api/v1/runs/" + storedMac)
+                        ? StubServer.Answer.of(200, "{\"id\":\"" + storedMac
+                                + "\",\"hostClass\":\"github-actions/Benchmark-macOS-\"}")
+                        : StubServer.Answer.of(404, "{}");
+            }
+            posts.add(request);
+            return StubServer.Answer.of(request.body().contains(storedMac) ? 200 : 201, "{}");
+        })) {
+            GhActionBenchmarkImport.Summary summary = importer(file, perfwatch.url()).run();
+
+            assertThat(summary).isEqualTo(new GhActionBenchmarkImport.Summary(3, 2, 1, 3));
+        }
+
+        assertThat(posts).extracting(StubServer.Request::body).satisfiesExactly(
+                mac -> assertThat(mac).contains("\"hostClass\":\"github-actions/Benchmark-macOS-\""),
+                mac -> assertThat(mac).contains("\"hostClass\":\"github-actions/Benchmark-macOS-\""),
+                linux -> assertThat(linux).contains("\"hostClass\":\"github-actions/Benchmark-Linux\""));
+    }
+
     @Test
     void importWhenPerfwatchAnswersPostsEveryEntryAndCountsTheStoredOnes() {
         Set<String> seen = new HashSet<>();
