@@ -26,6 +26,7 @@ import dev.perfwatch.codespeed.CodespeedVocabulary.Executable;
 import dev.perfwatch.codespeed.CodespeedVocabulary.Revision;
 import dev.perfwatch.security.Caller;
 import dev.perfwatch.security.Role;
+import dev.perfwatch.system.HostClassNames;
 import dev.perfwatch.system.NotFoundException;
 
 /**
@@ -41,8 +42,11 @@ class CodespeedApiController {
 
     private final CodespeedStore store;
 
-    CodespeedApiController(CodespeedStore store) {
+    private final HostClassNames hostClassNames;
+
+    CodespeedApiController(CodespeedStore store, HostClassNames hostClassNames) {
         this.store = store;
+        this.hostClassNames = hostClassNames;
     }
 
     /** @param id the wanted id, taken when free */
@@ -74,6 +78,9 @@ class CodespeedApiController {
     @PostMapping("/environments")
     Environment createEnvironment(@Valid @RequestBody EnvironmentRequest request, HttpServletRequest http) {
         Caller.require(http, Role.WRITE);
+        // Refused here, not at its first result: an environment on "4-core-" would take every result posted to it
+        // and store none. A name that runs or environments use already is kept.
+        hostClassNames.requireNew("hostClass", request.hostClass());
         return store.createEnvironment(request.name(), request.id(), request.hostClass());
     }
 

@@ -72,9 +72,13 @@ public class IngestService {
 
     private final Timer timer;
 
+    private final HostClassNames hostClassNames;
+
     IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results,
             SeriesVocabulary vocabulary, BranchIds branchIds, HostIds hostIds, CommitPlacement placement,
-            TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters) {
+            TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters,
+            HostClassNames hostClassNames) {
+        this.hostClassNames = hostClassNames;
         this.vocabulary = vocabulary;
         this.branchIds = branchIds;
         this.hostIds = hostIds;
@@ -299,8 +303,7 @@ public class IngestService {
                 String field = v.getPropertyPath().toString().replace(".<list element>", "");
                 throw new InvalidInputException(field, field + " " + v.getMessage());
             });
-        HostClassNames.requireNew("host.hostClass", upload.host().hostClass(),
-                store::hostClassKnown);
+        hostClassNames.requireNew("host.hostClass", upload.host().hostClass());
         if (upload.metadata() != null && !upload.metadata().isNull() && !upload.metadata().isObject()) {
             throw new InvalidInputException("metadata", "metadata must be a JSON object");
         }

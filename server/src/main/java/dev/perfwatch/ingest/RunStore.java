@@ -22,14 +22,6 @@ class RunStore {
         this.jdbc = jdbc;
     }
 
-    /** Whether runs were stored on this host class before (a name kept whatever the rules for new ones say). */
-    boolean hostClassKnown(String hostClass) {
-        return jdbc.sql("select exists (select 1 from host where host_class = :hostClass)")
-            .param("hostClass", hostClass)
-            .query(Boolean.class)
-            .single();
-    }
-
     long project(String name, String repository) {
         jdbc.sql("""
                 insert into project (name, repository) values (:name, :repository)

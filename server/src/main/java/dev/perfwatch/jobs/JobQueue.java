@@ -43,17 +43,6 @@ class JobQueue {
         this.json = json;
     }
 
-    /** Whether jobs were queued or runners registered on this host class before (a name in use is kept). */
-    boolean hostClassKnown(String hostClass) {
-        return jdbc.sql("""
-                select exists (select 1 from job where host_class = :hostClass)
-                    or exists (select 1 from runner where host_class = :hostClass)
-                """)
-            .param("hostClass", hostClass)
-            .query(Boolean.class)
-            .single();
-    }
-
     void insert(UUID id, JobSpec spec, String createdBy) {
         JobSpec.Suite suite = spec.suite();
         jdbc.sql("""

@@ -35,8 +35,11 @@ public class Jobs {
 
     private final JobsProperties properties;
 
+    private final HostClassNames hostClassNames;
+
     Jobs(JobQueue queue, JobSpecValidator validator, TransactionTemplate transaction, IngestService ingest,
-            JobsProperties properties) {
+            JobsProperties properties, HostClassNames hostClassNames) {
+        this.hostClassNames = hostClassNames;
         this.queue = queue;
         this.validator = validator;
         this.transaction = transaction;
@@ -48,7 +51,7 @@ public class Jobs {
     public Job create(JobSpec spec, String createdBy) {
         JobSpec valid = validator.validate(spec)
             .withDefaults(properties.maxAttempts(), (int) properties.timeout().toSeconds());
-        HostClassNames.requireNew("hostClass", valid.hostClass(), queue::hostClassKnown);
+        hostClassNames.requireNew("hostClass", valid.hostClass());
         UUID id = UUID.randomUUID();
         queue.insert(id, valid, createdBy);
         log.info("Queued job {} project={} commit={} hostClass={} jvm={} kind={} by {}", id, valid.project(),

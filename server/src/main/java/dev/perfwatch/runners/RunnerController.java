@@ -41,7 +41,10 @@ class RunnerController {
 
     private final Jobs jobs;
 
-    RunnerController(Runners runners, Jobs jobs) {
+    private final HostClassNames hostClassNames;
+
+    RunnerController(Runners runners, Jobs jobs, HostClassNames hostClassNames) {
+        this.hostClassNames = hostClassNames;
         this.runners = runners;
         this.jobs = jobs;
     }
@@ -52,8 +55,7 @@ class RunnerController {
         if (registration != null && registration.name() != null) {
             requireOwner(caller, runners.tokenOfRunnerNamed(registration.name()), "runner " + registration.name());
         }
-        HostClassNames.requireNew("hostClass", registration.hostClass(),
-                runners::hostClassKnown);
+        hostClassNames.requireNew("hostClass", registration.hostClass());
         return runners.register(registration, caller.name());
     }
 

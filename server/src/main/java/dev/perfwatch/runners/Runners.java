@@ -34,14 +34,6 @@ public class Runners {
         this.health = health;
     }
 
-    /** Whether a runner registered on this host class before (a name kept whatever the rules for new ones say). */
-    boolean hostClassKnown(String hostClass) {
-        return jdbc.sql("select exists (select 1 from runner where host_class = :hostClass)")
-            .param("hostClass", hostClass)
-            .query(Boolean.class)
-            .single();
-    }
-
     /** Registers a runner, or updates it when one of that name registered before (a restarted runner). */
     public RunnerView register(Registration registration, String tokenName) {
         UUID id = jdbc.sql("""

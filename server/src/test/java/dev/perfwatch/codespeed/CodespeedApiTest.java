@@ -2,7 +2,9 @@ package dev.perfwatch.codespeed;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.ServerTest;
@@ -14,6 +16,9 @@ class CodespeedApiTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    JdbcClient jdbc;
 
     @Test
     void createEnvironmentWhenIdFreeKeepsItAndLaterOnesFollow() {
@@ -29,6 +34,29 @@ class CodespeedApiTest {
         assertThat(kept.json().get("hostClass").asString()).isEqualTo("kept-8-core");
         assertThat(taken.json().get("id").asLong()).as("7001 is taken: the next free id").isGreaterThan(7001);
         assertThat(taken.json().get("hostClass").asString()).isEqualTo("Other-Env");
+    }
+
+    /**
+     * An environment on a new host class ending in a dash is refused when it is made, not at each result posted to
+     * it; one made before the rule (here by SQL) still takes results.
+     */
+    @Test
+    void createEnvironmentWhenTheHostClassEndsInADashIsRefusedNamingIt() {
+        Api api = Api.at(port);
+
+        Api.Response refused = api.postJson("/api/v1/codespeed/environments",
+                "{\"name\": \"Dashed Env\", \"hostClass\": \"dashed-8-core-\"}");
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().get("field").asString()).isEqualTo("hostClass");
+        assertThat(api.get("/api/v1/codespeed/environments").body()).doesNotContain("Dashed Env");
+
+        jdbc.sql("insert into codespeed_environment (name, host_class) values ('Old Dashed Env', 'old-dashed-')")
+            .update();
+        new CodespeedClient(port).post("/result/add/", java.util.Map.of("commitid", "abcdef1", "branch", "master",
+                "project", "old-dashed", "executable", "Flink", "benchmark", "oldDashedBenchmark", "environment",
+                "Old Dashed Env", "result_value", 1.5));
+        assertThat(api.get("/api/v1/series?project=old-dashed").json()).as("the result was stored").hasSize(1);
     }
 
     @Test

@@ -115,6 +115,23 @@ class MalformedRunTest {
         assertThat(response.status()).as(response.body()).isEqualTo(201);
     }
 
+    /**
+     * A runner registered on such a host class before the rule, which has not uploaded yet: its first run is stored
+     * (a runner keeps a refused run and sends it again for ever).
+     */
+    @Test
+    void uploadWhenTheHostClassEndsInADashAndOnlyARunnerHasItStoresTheRun() {
+        jdbc.sql("insert into runner (id, name, host_class) values (gen_random_uuid(), 'legacy-runner', 'runner-class-')")
+            .update();
+        ObjectNode run = Runs.run(UUID.randomUUID(), "legacy-runner-dash", Runs.sha(97), java.util.List.of(), null,
+                Runs.thrpt("demo.Bench.first", 100));
+        ((ObjectNode) run.get("host")).put("name", "legacy-runner-host").put("hostClass", "runner-class-");
+
+        Api.Response response = Api.at(port).postJson("/api/v1/runs", run.toString());
+
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+    }
+
     /** Two benchmarks, each with a secondary metric: every case above breaks exactly one thing in it. */
     private static ObjectNode valid() {
         ArrayNode jmh = Runs.thrpt("demo.Bench.first", 100);
