@@ -69,7 +69,7 @@ EOT
 if [ "${PERFWATCH_DEMO:-1}" != "0" ]; then
   echo "==> Live demo: a local runner benchmarks the 8 commits of a generated project, pinned to CPU $cpus"
   echo "    (the 4th commit allocates a buffer per call, the 7th fixes it; 16 jobs: 8 commits and their"
-  echo "    confirmation re-runs, about 4 minutes on a quiet machine, up to about 17 on a busy one)"
+  echo "    confirmation re-runs, about 8 minutes on a quiet 2-core machine, up to about 17 on a busy one)"
   echo "    progress: $url/api/v1/jobs?project=$project   runner files: $PERFWATCH_DATA_DIR/runner"
   if java -jar runner/target/perfwatch-runner.jar demo --server "$url" --token "$PERFWATCH_ADMIN_TOKEN" \
       --data-dir "$PERFWATCH_DATA_DIR/runner" --cpus "$cpus" --project "$project" \
