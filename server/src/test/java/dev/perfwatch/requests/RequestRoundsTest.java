@@ -48,11 +48,7 @@ class RequestRoundsTest extends GithubStubbed {
 
     @Test
     void benchmarkRequestWhenTheFirstRoundCannotDecideRunsAnotherUntilTheBudgetEndsIt() {
-        String head = RequestFlowTest.sha("c0ffee", 301);
-        github.pull(REPOSITORY, 301, head, RequestFlowTest.sha("717", 301), RequestFlowTest.sha("ba5e", 301));
-        deliver(api, "issue_comment", comment(301, 31, "ada", "MEMBER",
-                "@perfwatch benchmark-request hosts=req-rounds forks=2 max-forks=4"));
-        Poll.until("the jobs", () -> request(301), r -> r.get("jobs") != null && r.get("jobs").size() == 4);
+        String head = requested(301, 31, "@perfwatch benchmark-request hosts=req-rounds forks=2 max-forks=4", 4);
         FakeRunner runner = new FakeRunner(api, runnerToken, "runner-rounds", "req-rounds");
         // No change, but forks 8% apart: no look can call it the same within ±2% or different.
         double[] baseForks = { 100, 108, 94, 105 };
@@ -85,8 +81,7 @@ class RequestRoundsTest extends GithubStubbed {
         });
 
         assertThat(leased).hasSize(4);
-        String answer = Poll.until("the final comment", () -> github.comments(REPOSITORY, 301),
-                c -> !c.isEmpty() && c.get(0).body().contains("benchmark request:")).get(0).body();
+        String answer = finalComment(301);
         assertThat(answer).contains("0 slower, 0 faster, 0 same, 2 unclear (success)")
             .contains("**The budget, not the data, ended it**: 4 forks a side (max-forks=4) spent after 2 rounds "
                     + "(4 forks a side); 2 cases still unclear (Pocock alpha spending: 1% over up to 5 rounds");
@@ -98,11 +93,7 @@ class RequestRoundsTest extends GithubStubbed {
 
     @Test
     void benchmarkRequestWhenOnlyTheAllocationIsClearLeadsWithItAndFailsAfterOneRound() {
-        String head = RequestFlowTest.sha("c0ffee", 302);
-        github.pull(REPOSITORY, 302, head, RequestFlowTest.sha("717", 302), RequestFlowTest.sha("ba5e", 302));
-        deliver(api, "issue_comment", comment(302, 32, "ada", "MEMBER",
-                "@perfwatch benchmark-request hosts=req-alloc forks=3"));
-        Poll.until("the jobs", () -> request(302), r -> r.get("jobs") != null && r.get("jobs").size() == 6);
+        String head = requested(302, 32, "@perfwatch benchmark-request hosts=req-alloc forks=3", 6);
         // A loaded host: writeAscii loses 28% on average, but one base fork ran slow and the spread hides it.
         double[] baseForks = { 100, 130, 62 };
         double[] headForks = { 92, 47, 82 };
@@ -113,8 +104,7 @@ class RequestRoundsTest extends GithubStubbed {
                     new double[] { (commit.equals(head) ? headForks : baseForks)[n] })
             .thrpt("org.example.StringSerializer.readAscii", "16", 0, new double[] { quiet[n] }));
 
-        String answer = Poll.until("the final comment", () -> github.comments(REPOSITORY, 302),
-                c -> !c.isEmpty() && c.get(0).body().contains("benchmark request:")).get(0).body();
+        String answer = finalComment(302);
         assertThat(answer).contains("0 slower, 0 faster, 1 same, 1 unclear; 1 allocating more, 0 less (failure)")
             .contains("**Allocation changed** where the throughput could not be decided on this host:")
             .contains("- `StringSerializer.writeAscii` length=16: from none to 64 B/op in every fork; "
@@ -126,10 +116,7 @@ class RequestRoundsTest extends GithubStubbed {
             .doesNotContain("Busy host");
         assertThat(answer.indexOf("**from none to 64 B/op**")).as("the allocation outside the folded block")
             .isLessThan(answer.indexOf("<details>"));
-        List<GithubStub.Call> statuses = Poll.until("the final status",
-                () -> github.calls("POST", "/statuses/" + head),
-                calls -> calls.get(calls.size() - 1).body().contains("failure"));
-        assertThat(statuses.get(statuses.size() - 1).body()).contains("1 of 2 cases allocates more: from none to 64 B/op");
+        assertThat(finalFailureStatus(head)).contains("1 of 2 cases allocates more: from none to 64 B/op");
         JsonNode done = request(302);
         assertThat(done.get("jobs")).hasSize(6);
         assertThat(done.get("endedBy").asString()).isEqualTo("data");
@@ -148,11 +135,7 @@ class RequestRoundsTest extends GithubStubbed {
      */
     @Test
     void benchmarkRequestWhenItsJobsRanOnABusyHostSaysSoAndKeepsTheAllocationVerdict() {
-        String head = RequestFlowTest.sha("c0ffee", 303);
-        github.pull(REPOSITORY, 303, head, RequestFlowTest.sha("717", 303), RequestFlowTest.sha("ba5e", 303));
-        deliver(api, "issue_comment", comment(303, 33, "ada", "MEMBER",
-                "@perfwatch benchmark-request hosts=req-busy forks=3 max-forks=3"));
-        Poll.until("the jobs", () -> request(303), r -> r.get("jobs") != null && r.get("jobs").size() == 6);
+        String head = requested(303, 33, "@perfwatch benchmark-request hosts=req-busy forks=3 max-forks=3", 6);
         double[] baseForks = { 100, 130, 62 };
         double[] headForks = { 92, 47, 82 };
 
@@ -160,8 +143,7 @@ class RequestRoundsTest extends GithubStubbed {
             .thrpt("org.example.StringSerializer.writeAscii", "16", commit.equals(head) ? 64 : 0,
                     new double[] { (commit.equals(head) ? headForks : baseForks)[n] }));
 
-        String answer = Poll.until("the final comment", () -> github.comments(REPOSITORY, 303),
-                c -> !c.isEmpty() && c.get(0).body().contains("benchmark request:")).get(0).body();
+        String answer = finalComment(303);
         assertThat(answer).contains("> **Busy host**: 6 of 6 jobs on req-busy ran while the runner reported its host "
                 + "busy (other processes took 3.0 of 4 cores before the job")
             .contains("The throughput there is not judged where it reads unclear")
@@ -171,10 +153,29 @@ class RequestRoundsTest extends GithubStubbed {
             .contains("Decided by the allocation after 1 round (3 forks a side)");
         assertThat(answer.indexOf("Busy host")).as("beside the verdict, before the tables")
             .isLessThan(answer.indexOf("| case |"));
-        List<GithubStub.Call> statuses = Poll.until("the final status",
-                () -> github.calls("POST", "/statuses/" + head),
+        assertThat(finalFailureStatus(head)).contains("allocates more: from none to 64 B/op");
+    }
+
+    /** perfwatch's answer on the pull request, once it has one. */
+    private String finalComment(int pull) {
+        return Poll.until("the final comment", () -> github.comments(REPOSITORY, pull),
+                c -> !c.isEmpty() && c.get(0).body().contains("benchmark request:")).get(0).body();
+    }
+
+    /** The body of the head's last commit status, once that status is a failure. */
+    private String finalFailureStatus(String head) {
+        List<GithubStub.Call> statuses = Poll.until("the final status", () -> github.calls("POST", "/statuses/" + head),
                 calls -> calls.get(calls.size() - 1).body().contains("failure"));
-        assertThat(statuses.get(statuses.size() - 1).body()).contains("allocates more: from none to 64 B/op");
+        return statuses.get(statuses.size() - 1).body();
+    }
+
+    /** A pull request whose member asks for a benchmark request; its head's sha once the request's jobs are queued. */
+    private String requested(int pull, int commentId, String command, int jobs) {
+        String head = RequestFlowTest.sha("c0ffee", pull);
+        github.pull(REPOSITORY, pull, head, RequestFlowTest.sha("717", pull), RequestFlowTest.sha("ba5e", pull));
+        deliver(api, "issue_comment", comment(pull, commentId, "ada", "MEMBER", command));
+        Poll.until("the jobs", () -> request(pull), r -> r.get("jobs") != null && r.get("jobs").size() == jobs);
+        return head;
     }
 
     private JsonNode request(int pullRequest) {
