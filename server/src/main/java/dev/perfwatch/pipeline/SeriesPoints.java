@@ -57,23 +57,36 @@ class SeriesPoints {
     }
 
     /**
+     * The statement of {@link #own}. The run's results lead, and each one's series is looked up by its key
+     * ({@code offset 0} keeps the lateral subquery from being joined as a whole). PostgreSQL estimates a run's
+     * results from the average run: where a few runs hold most results (Codespeed's, or a bulk load's runs of
+     * 50,000), it expected 47,000 results of a 500-result run and joined every series instead, probing the run's
+     * results once per series of the database: 50,000 probes, 330–560 ms per detection on ScaleBenchmark's 50
+     * million results, against 8 ms this way (docs/performance.md, "Scale again, on the Xeon").
+     */
+    static final String OWN = """
+            select s.id, s.direction, s.benchmark, s.key, s.metric, mine.commit_id,
+                   mine.position, mine.score, mine.error, mine.samples,
+                   s.metric in ('gc.alloc.rate.norm', 'gc.count')
+                       or not exists (select 1 from run_noise n where n.run_id = mine.run_id and n.noisy) as counted
+            from result mine
+            cross join lateral (select s.id, m.direction, b.name as benchmark, c.key, m.name as metric
+                                from series s
+                                join metric m on m.id = s.metric_id
+                                join benchmark_case c on c.id = s.case_id
+                                join benchmark b on b.id = c.benchmark_id
+                                where s.id = mine.series_id
+                                offset 0) s
+            where mine.run_id = :run and s.metric <> all(cast(:quiet as text[]))
+            order by s.id
+            """;
+
+    /**
      * The run's results on the series detection reads (not the quiet metrics), with their samples, in series order.
-     * One statement in place of the series, the points' own rows and their samples apart.
+     * One statement in place of the series, the points' own rows and their samples apart ({@link #OWN}).
      */
     List<Own> own(UUID run, List<String> quiet) {
-        return jdbc.sql("""
-                select s.id, m.direction, b.name as benchmark, c.key, m.name as metric, mine.commit_id,
-                       mine.position, mine.score, mine.error, mine.samples,
-                       m.name in ('gc.alloc.rate.norm', 'gc.count')
-                           or not exists (select 1 from run_noise n where n.run_id = mine.run_id and n.noisy) as counted
-                from result mine
-                join series s on s.id = mine.series_id
-                join metric m on m.id = s.metric_id
-                join benchmark_case c on c.id = s.case_id
-                join benchmark b on b.id = c.benchmark_id
-                where mine.run_id = :run and m.name <> all(cast(:quiet as text[]))
-                order by s.id
-                """)
+        return jdbc.sql(OWN)
             .param("run", run)
             .param("quiet", quiet.toArray(String[]::new))
             .query((rs, n) -> {

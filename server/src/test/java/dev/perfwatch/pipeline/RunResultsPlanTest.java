@@ -1,0 +1,119 @@
+package dev.perfwatch.pipeline;
+
+import java.io.Reader;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Properties;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+
+import dev.perfwatch.database.DatabaseProperties;
+import dev.perfwatch.support.Api;
+import dev.perfwatch.support.Runs;
+import dev.perfwatch.support.ServerTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Detection reads a run's own results whatever PostgreSQL believes of the run's size. Its estimate is the average
+ * run's; on ScaleBenchmark's database (runs of 50,000 results beside runs of 500) it joined every series of the
+ * database to a 500-result run's and took 330–560 ms per detection. Here PostgreSQL is made to believe the same (the
+ * run's statistics as if there were two runs, in a transaction rolled back): the run's read must still look its
+ * series up by key, not read the series table whole, whose size is the database's.
+ */
+@ServerTest
+class RunResultsPlanTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    DataSource dataSource;
+
+    @Autowired
+    DatabaseProperties database;
+
+    @Test
+    void ownWhenRunsLookHugeReadsOnlyTheRunsResults() throws Exception {
+        Api api = Api.at(port);
+        // Many series with several results each beside the run, so that a run believed to hold thousands of results
+        // makes joining every series look cheaper than looking each one up.
+        ArrayNode wide = Runs.json.createArrayNode();
+        for (int i = 0; i < 1200; i++) {
+            wide.addAll(Runs.thrpt("plan.Wide.case" + i, 1000 + i));
+        }
+        for (int commit = 1; commit <= 8; commit++) {
+            assertThat(api.postJson("/api/v1/runs", Runs.run("plan-wide", Runs.sha(commit), wide).toString())
+                .status()).isEqualTo(201);
+        }
+        ArrayNode narrow = Runs.json.createArrayNode();
+        narrow.addAll(Runs.thrpt("plan.Narrow.a", 10));
+        narrow.addAll(Runs.thrpt("plan.Narrow.b", 20));
+        UUID run = UUID.randomUUID();
+        assertThat(api.postJson("/api/v1/runs",
+                Runs.run(run, "plan-narrow", Runs.sha(1), List.of(), null, narrow).toString()).status())
+            .isEqualTo(201);
+
+        JsonNode plan;
+        try (Connection owner = owner()) {
+            owner.setAutoCommit(false);
+            try (Statement statement = owner.createStatement()) {
+                // As if runs were two: most results in runs of thousands (one kept as the most common value).
+                statement.execute("alter table result alter column run_id set statistics 1");
+                statement.execute("alter table result alter column run_id set (n_distinct = 2)");
+                statement.execute("analyze result");
+            }
+            String json = JdbcClient.create(new SingleConnectionDataSource(owner, true))
+                .sql("explain (analyze, buffers, format json) " + SeriesPoints.OWN)
+                .param("run", run)
+                .param("quiet", new String[] { "gc.alloc.rate", "gc.count", "gc.time" })
+                .query(String.class)
+                .single();
+            owner.rollback();
+            plan = Runs.json.readTree(json).get(0).get("Plan");
+        }
+
+        // Its two throughput series and their allocation, each series looked up by its key: no table of the
+        // database is read whole.
+        assertThat(plan.get("Actual Rows").asInt()).as(plan.toString()).isEqualTo(4);
+        assertThat(scans(plan)).as(plan.toString())
+            .doesNotContain("Seq Scan on series", "Seq Scan on benchmark_case", "Seq Scan on result");
+    }
+
+    /** Every scan of the plan as "Node Type on Relation". */
+    private static List<String> scans(JsonNode node) {
+        List<String> scans = new java.util.ArrayList<>();
+        if (node.has("Relation Name")) {
+            scans.add(node.get("Node Type").asString() + " on " + node.get("Relation Name").asString());
+        }
+        for (JsonNode child : node.path("Plans")) {
+            scans.addAll(scans(child));
+        }
+        return scans;
+    }
+
+    /** The schema's owner (the server's own role may not alter or analyze tables), on the server's database. */
+    private Connection owner() throws Exception {
+        Properties credentials = new Properties();
+        try (Reader reader = Files.newBufferedReader(database.dataDir().resolve("postgres-credentials"))) {
+            credentials.load(reader);
+        }
+        String url = ((HikariDataSource) dataSource).getJdbcUrl();
+        List<String> users = credentials.stringPropertyNames().stream().filter(n -> n.endsWith("_owner")).toList();
+        assertThat(users).hasSize(1);
+        return DriverManager.getConnection(url, users.get(0), credentials.getProperty(users.get(0)));
+    }
+}
