@@ -110,7 +110,8 @@ class ChangesController {
         ChangeViews.Trend trend = null;
         if (m.trendPoints() > 0 && m.trendMean() != null) {
             Double z = m.notJudged() ? null
-                    : Significance.versusTrend(m.score(), m.error(), m.trendPoints(), m.trendMean(), m.trendSpread());
+                    : Significance.versusTrend(m.score(), m.error(), m.trendPoints(), m.trendMean(), m.trendSpread(),
+                            pipeline.resolution(m.metric().name()));
             trend = new ChangeViews.Trend(m.trendPoints(), m.trendMean(), m.trendSpread(),
                     Significance.change(m.score(), m.trendMean()), z, verdict(m, z, direction));
         }

@@ -174,6 +174,52 @@ class ChangesTest {
                 "demo.Bench.write").get("noiseReason").isNull()).isTrue();
     }
 
+    /**
+     * A new project's nights with JMH's GC profiler (a newcomer's trial): an allocation that repeats to a fraction of
+     * a byte, 3875.0153 B/op with JMH's error of 0.0001 over the iterations. Its mean over three nights differs from
+     * it in the last bit and their spread is 0, and the next night's 0.0004 B/op more is far beyond the errors: the
+     * page read "+0.0% worse" against the trend and the previous result, beside the one real change (none to 64 B/op
+     * in another case). A change in B/op must reach the metric's resolution (1 B/op) whatever basis judges it.
+     */
+    @Test
+    void changesWhenAnAllocationMovesBelowAByteCallItSameAndStillJudgeABytesChange() {
+        Api api = api();
+        String project = PROJECT + "-residue";
+        double[] bytes = { 3875.0153, 3875.0153, 3875.0153, 3875.0157, 3939.0157 };
+        for (int i = 0; i < bytes.length; i++) {
+            ArrayNode jmh = Runs.thrpt("demo.Bench.write", 100);
+            ObjectNode norm = (ObjectNode) jmh.get(0).get("secondaryMetrics").get("gc.alloc.rate.norm");
+            norm.put("score", bytes[i]).put("scoreError", 0.0001);
+            norm.putArray("scoreConfidence").add(bytes[i] - 0.0001).add(bytes[i] + 0.0001);
+            ArrayNode raw = norm.putArray("rawData");
+            raw.addArray().add(bytes[i]).add(bytes[i]).add(bytes[i]);
+            raw.addArray().add(bytes[i]).add(bytes[i]).add(bytes[i]);
+            ObjectNode run = Runs.run(UUID.randomUUID(), project, Runs.sha(i + 1),
+                    i == 0 ? List.of() : List.of(Runs.sha(i)), "2026-03-0" + (i + 1) + "T00:00:00Z", jmh);
+            Api.Response response = api.postJson("/api/v1/runs", run.toString());
+            assertThat(response.status()).as(response.body()).isEqualTo(201);
+        }
+
+        JsonNode residue = allocation(api.get("/api/v1/changes?project=" + project + "&commit=" + Runs.sha(4)
+                + "&metric=gc.alloc.rate.norm").json());
+        JsonNode step = allocation(api.get("/api/v1/changes?project=" + project + "&commit=" + Runs.sha(5)
+                + "&metric=gc.alloc.rate.norm").json());
+
+        assertThat(residue.get("previous").get("basis").asString()).isEqualTo("errors");
+        assertThat(residue.get("previous").get("verdict").asString()).as("0.0004 B/op against the previous night")
+            .isEqualTo("same");
+        assertThat(residue.get("trend").get("spread").asDouble()).isZero();
+        assertThat(residue.get("trend").get("verdict").asString()).as("0.0004 B/op against three equal nights")
+            .isEqualTo("same");
+        assertThat(step.get("previous").get("verdict").asString()).as("64 B/op more").isEqualTo("worse");
+        assertThat(step.get("trend").get("verdict").asString()).isEqualTo("worse");
+    }
+
+    private static JsonNode allocation(JsonNode changes) {
+        assertThat(changes.get("rows")).as(changes.toString()).hasSize(1);
+        return changes.get("rows").get(0);
+    }
+
     @Test
     void changesWhenInputBadAnswers400NamingTheFieldOr404() {
         Api api = api();

@@ -130,6 +130,11 @@ class AlertsPage extends UrlPage {
     }
     if (historical?.length) {
       replace(this.status, historicalHint(project, historical));
+    } else if (project && groups.length === 0) {
+      // A new project's first nights: "No alerts of P match these filters (of 0 groups)" read as a wrong filter.
+      replace(this.status, `No alerts of ${project.name} yet. A change is named once runs on both sides of it are`
+        + ' in: ', h('a', { id: 'alerts-timeline', href: router.href('timeline', { project: project.name }) },
+        'each case\'s timeline'), ' says whether its results are judged yet.');
     }
     this.debug.historical = historical?.length ?? 0;
     replace(this.list, shown.map(({ group, alerts }) => this.groupCard(project, group, alerts)));

@@ -248,8 +248,10 @@ class GridPage {
         datasets.push({ role: 'band', data: upper, borderWidth: 0, pointRadius: 0, fill: '-1',
           backgroundColor: translucent(style.color, 0.16) });
       }
+      // A line needs two results: a new project's first night drew every tile empty. A lone result is a dot.
       datasets.push({ role: 'score', data: scores, borderColor: style.color, borderDash: style.dash, borderWidth: 1.5,
-        pointRadius: 0 });
+        pointRadius: scores.length === 1 ? 3 : 0,
+        pointBackgroundColor: style.color });
       const judged = tileChange(scores, series);
       if (judged !== null) {
         const label = labels.get(series.environment.id);

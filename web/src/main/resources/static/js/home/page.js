@@ -3,7 +3,7 @@
 // of each host class. Every item links on to the page that has the details.
 
 import * as api from '../api.js';
-import { h, replace } from '../dom.js';
+import { breakable, h, replace } from '../dom.js';
 import { benchmarkName, culprit, dateTime, shortSha } from '../format.js';
 import { amount, metricName } from '../change-points.js';
 import { href } from '../router.js';
@@ -109,8 +109,10 @@ class HomePage extends UrlPage {
           : list(changePoints, (point) => [
             // By series: the case, metric and environment exactly (the change point's JVM label is not the
             // timeline's jvm parameter).
+            // On a phone the name breaks after its dots and slashes, as on the alerts page: whole, it was wider
+            // than the screen ("WrapperOverheadBenchmark.recordAllocat…" cut at the card's edge).
             h('a', { href: href('timeline', { series: point.series, commit: point.commit?.sha }) },
-            `${benchmarkName(point.benchmark)} ${point.case ?? ''}`),
+              breakable(benchmarkName(point.benchmark)), ` ${point.case ?? ''}`),
             h('span', { class: 'metric' }, ` · ${metricName(point)}`),
             h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
               ? 'better' : '' }, ` ${point.direction} ${amount(point)}`.trimEnd()),

@@ -134,8 +134,16 @@ export async function annotationsOf(seriesIds) {
   return [...seen.values()];
 }
 
+/**
+ * Grey for what did not happen or notifies nobody: triaged invalid or infra, dismissed, historical, and transient or
+ * withdrawn (the level did not hold; history no longer finds it). An imported history's one change that did not
+ * hold was the only coloured label on its timeline ("improvement +66% · transient" in green among grey historical
+ * steps that held), the most salient mark on the chart for the one change the tracker had closed.
+ */
+const GREY = new Set(['dismissed', 'historical', 'transient', 'withdrawn']);
+
 function colorOf(mark) {
-  if (mark.triaged || mark.status === 'dismissed' || mark.status === 'historical') {
+  if (mark.triaged || GREY.has(mark.status)) {
     return '#888';
   }
   const kind = mark.kind.toLowerCase();

@@ -96,6 +96,26 @@ function hostCheck(sent, judged) {
   return [verdict, times].filter(Boolean).join(' · ');
 }
 
+/**
+ * A Codespeed upload's facts (docs/codespeed.md): the revision as the client sent it (Flink's
+ * `<flink sha>-<benchmarks sha>-<time>`, which the commit's sha is not), the executable and environment, and how many
+ * results with their result date, not each benchmark's date in turn (a Flink night is a hundred of them).
+ */
+function codespeed(value) {
+  if (!isObject(value)) {
+    return plain(value);
+  }
+  const results = isObject(value.results) ? Object.values(value.results) : [];
+  const dates = [...new Set(results.map((r) => (isObject(r) ? r.result_date : null)).filter(Boolean))].sort();
+  const when = dates.length === 0 ? '' : dates.length === 1 ? ` of ${dateTime(dates[0])}`
+    : ` of ${dateTime(dates[0])} to ${dateTime(dates[dates.length - 1])}`;
+  return [value.commitid !== undefined ? `revision ${value.commitid}` : null,
+    value.executable !== undefined ? `executable ${value.executable}` : null,
+    value.environment !== undefined ? `environment ${value.environment}` : null,
+    results.length ? `${results.length} result${results.length === 1 ? '' : 's'}${when}` : null]
+    .filter(Boolean).join(' · ');
+}
+
 /** Any other value: a scalar as itself, a list joined, an object as "key value" pairs. */
 function plain(value) {
   if (typeof value === 'boolean') {
@@ -129,6 +149,7 @@ export function metadataValue(key, value, run = {}) {
     case 'host': return host(value);
     case 'timings': return timings(value);
     case 'quietWait': return quietWait(value);
+    case 'codespeed': return codespeed(value);
     case 'hostCheck': return hostCheck(value, run.hostCheck);
     case 'jmhCommand': return Array.isArray(value) ? h('code', {}, value.join(' ')) : plain(value);
     case 'runner': return isObject(value) ? [value.name, value.version ? `agent ${value.version}` : null]
@@ -138,7 +159,7 @@ export function metadataValue(key, value, run = {}) {
 }
 
 const NAMES = { job: 'job', host: 'host', timings: 'timings', quietWait: 'quiet wait', hostCheck: 'host check',
-  jmhCommand: 'JMH command' };
+  jmhCommand: 'JMH command', codespeed: 'Codespeed' };
 
 /** The runner's entries first, in the order a reader asks about them (the server keeps metadata as jsonb, whose keys
  * come back sorted by length). */

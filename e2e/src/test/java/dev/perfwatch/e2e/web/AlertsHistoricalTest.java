@@ -56,14 +56,21 @@ class AlertsHistoricalTest extends InWebSession {
         assertThat(browser.url()).contains("#/changes?project=" + PROJECT + "&commit=" + sha(PROJECT, 2));
     }
 
+    /**
+     * A new project's first nights (a newcomer's trial, three uploads through the API): "No alerts of P match these
+     * filters (of 0 groups)" read as a wrong filter on an empty page. With no alert group at all it says none is
+     * there yet, and where to see whether the results are judged.
+     */
     @Test
-    void alertsWhenAProjectHasNoChangePointsSaysOnlyThatNothingMatches() {
+    void alertsWhenAProjectHasNoChangePointsSaysNoneYetAndWhereToLook() {
         browser.open(server.url() + "/#/alerts?project=" + QUIET);
         browser.await("window.perfwatch?.alerts?.state === 'ready'");
 
-        assertThat(browser.element("#alerts-page").getText()).contains("No alerts of " + QUIET + " match these filters")
-            .doesNotContain("historical");
+        assertThat(browser.element("#alerts-page").getText()).contains("No alerts of " + QUIET + " yet. A change is"
+                + " named once runs on both sides of it are in: each case's timeline says whether its results are"
+                + " judged yet.").doesNotContain("historical").doesNotContain("match these filters");
         assertThat(browser.elements("#alerts-historical")).isEmpty();
+        assertThat(browser.element("#alerts-timeline").getAttribute("href")).endsWith("#/timeline?project=" + QUIET);
     }
 
     static String sha(String project, int commit) {

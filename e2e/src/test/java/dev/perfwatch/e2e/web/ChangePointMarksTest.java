@@ -80,6 +80,32 @@ class ChangePointMarksTest extends InWebSession {
                 Instant.parse("2026-03-05T00:00:00Z").toEpochMilli());
     }
 
+    /**
+     * safetensors' imported history (pytest, 498 entries): among grey historical steps that held, the one change the
+     * tracker had closed as transient (+66%, back within a few runs) was drawn in the improvement's green, the most
+     * salient mark on the chart. What did not hold, or is no longer found, is grey like what notifies nobody; a change
+     * that stands keeps its direction's colour.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void timelineWhenAChangeDidNotHoldDrawsItGreyNotInItsDirectionsColour() {
+        browser.open(server.url() + "/favicon.svg");
+        List<String> colours = (List<String>) browser.executeAsync("""
+                import('/js/timeline/annotations.js').then((a) => {
+                  const statuses = ['alerted', 'unconfirmed', 'historical', 'transient', 'withdrawn'];
+                  const marks = statuses.map((status, i) => a.markOfChangePoint({ status, direction: 'improvement',
+                    magnitude: 0.66, before: 2, after: 3.3, unit: 'iter/sec',
+                    commit: { sha: String(i).repeat(40), time: '2026-03-0' + (i + 1) + 'T00:00:00Z' } }));
+                  const annotations = a.chartAnnotations(marks, (sha) => Number(sha[0]), 'primary');
+                  browserDone(marks.map((mark, i) => annotations['mark' + i].borderColor));
+                }).catch((error) => browserDone([String(error)]));""");
+
+        assertThat(colours).hasSize(5);
+        assertThat(colours.subList(0, 2)).as("alerted and unconfirmed improvements stand: their direction's colour")
+            .doesNotContain("#888");
+        assertThat(colours.subList(2, 5)).as("historical, transient, withdrawn").containsOnly("#888");
+    }
+
     private static void suspect(Connection db, long series, int commit, String direction, double magnitude,
             String status) throws SQLException {
         try (PreparedStatement insert = db.prepareStatement("""

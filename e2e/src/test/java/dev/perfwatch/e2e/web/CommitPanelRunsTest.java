@@ -1,6 +1,7 @@
 package dev.perfwatch.e2e.web;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -49,6 +50,36 @@ class CommitPanelRunsTest extends InWebSession {
         browser.await("document.querySelector('#commit-panel .runs .run dl')");
         assertThat(facts().get("hostCheck")).isEqualTo("quiet · reference-2: 40 ms before, 40 ms after");
         assertThat(browser.errors()).isEmpty();
+    }
+
+    /**
+     * A Flink night posted by {@code save_jmh_result.py} (a newcomer's trial): the panel's "codespeed" entry was every
+     * benchmark's result date in a row ("results arrayKeyBy result_date 2026-11-25T02:00:00Z · tumblingWindow
+     * result_date …", a hundred of them on a real night), with the revision the client sent, the only name a Flink
+     * user knows the night by, at the end. It leads now, and the results are counted.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void commitPanelWhenARunCameFromCodespeedNamesItsRevisionAndCountsItsResults() {
+        // An HTML page: the panel's elements need one (in the favicon's SVG document they have no dataset).
+        browser.open(server.url() + "/");
+        browser.await("window.perfwatch?.home?.state === 'ready'");
+        List<String> texts = (List<String>) browser.executeAsync("""
+                import('/js/timeline/run-facts.js').then((facts) => {
+                  const results = {};
+                  ['arrayKeyBy', 'tumblingWindow', 'serializerHeavyString'].forEach((name) => {
+                    results[name] = { result_date: '2026-11-25T02:00:00Z' };
+                  });
+                  const run = { metadata: { codespeed: { results, commitid: '00f11c0006-abc1234-1764118400',
+                    executable: 'Flink', environment: 'Hetzner' } } };
+                  const list = facts.runFacts(run);
+                  browserDone([list.querySelector('dt').textContent, list.querySelector('dd').textContent]);
+                }).catch((error) => browserDone([String(error)]));""");
+
+        assertThat(texts).hasSize(2);
+        assertThat(texts.get(0)).isEqualTo("Codespeed");
+        assertThat(texts.get(1)).matches("revision 00f11c0006-abc1234-1764118400 · executable Flink"
+                + " · environment Hetzner · 3 results of \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d");
     }
 
     /** The Runs section's entries of the first run: each value's text by its metadata key. */

@@ -140,6 +140,33 @@ class HomeTest extends InWebSession {
         assertThat(errors()).isEmpty();
     }
 
+    /**
+     * A newcomer's first look on a phone (390 px) after an import: the newest change points' names
+     * ("WrapperOverheadBenchmark.recordAllocation") were one word wider than the card, so the page scrolled sideways
+     * and the name was cut at the screen's edge. They break after their dots now, as on the alerts page.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void homeWhenOnAPhoneBreaksTheChangePointsNamesAfterTheirDotsAndIsNoWiderThanTheScreen() {
+        try {
+            browser.phone(390, 844);
+            browser.open(server.url() + "/");
+            browser.await(READY + " && document.querySelector('#home-change-points li a')");
+
+            List<String> names = (List<String>) browser.script("""
+                    return [...document.querySelectorAll('#home-change-points li a')].map((a) => a.textContent);""");
+            assertThat(names).as("a name longer than a phone's line is listed")
+                .anySatisfy(name -> assertThat(name).contains("StringSerializationBenchmark.writeReusingBuffer"));
+            var sideways = browser.sideways("#home-change-points li, #home-change-points a, .card");
+            assertThat(sideways.scrollWidth()).as("no sideways scrolling at 390 px: %s", sideways.wider())
+                .isLessThanOrEqualTo(sideways.width());
+            assertThat(errors()).isEmpty();
+        } finally {
+            browser.desktop();
+            browser.size(1280, 960);
+        }
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void changePointsWhenListedNameTheirProject() {
