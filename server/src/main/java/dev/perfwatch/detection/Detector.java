@@ -99,6 +99,15 @@ public final class Detector {
         return ShortHistory.find(all, series.better(), from);
     }
 
+    /**
+     * Whether a short history's request stands without re-runs: its levels repeat within the series' resolution (see
+     * {@link ShortHistory#repeatable}). Throughput never does; re-runs decide it, or the screen once the history is
+     * long enough.
+     */
+    public static boolean repeatable(Series series, ChangePoint request) {
+        return ShortHistory.repeatable(request, series.resolution());
+    }
+
     /** Detection on the newest commits of a series of {@code commits} commits in all. */
     Detection detectRecent(Observations recent, Better better, int commits) {
         if (recent.size() >= commits) {

@@ -138,8 +138,10 @@ public final class Replay {
         if (!found.recent() && !late) {
             return Optional.of(new Report(change, change, newest, Status.HISTORICAL, false, found.reason()));
         }
-        if (reruns == null && found.kind() == Tracker.Kind.SHORT_HISTORY) {
-            return Optional.empty(); // without runners nothing decides it: the screen finds it later, if it holds
+        // Without runners nothing decides a request (the screen finds it later, if it holds), unless its levels
+        // repeat as re-runs would measure them again: allocation from none to 64 B/op on a new project's first nights.
+        if (reruns == null && found.kind() == Tracker.Kind.SHORT_HISTORY && !Detector.repeatable(series, change)) {
+            return Optional.empty();
         }
         if (reruns != null && !reruns.confirm(series, change, newest)) {
             return Optional.of(new Report(change, change, newest, Status.DISMISSED, false, ""));

@@ -68,6 +68,16 @@ final class ShortHistory {
         return Optional.ofNullable(best);
     }
 
+    /**
+     * Whether a request's two levels each repeat within the metric's resolution (allocation: none, none, none, then
+     * 64, 64 B/op): what re-runs of its two commits would measure again, so it stands as a change where nobody can
+     * re-run them. A request's levels keep their lowest and highest value as lower and upper ({@link #find}).
+     */
+    static boolean repeatable(ChangePoint request, double resolution) {
+        return resolution > 0 && request.before().upper() - request.before().lower() < resolution
+                && request.after().upper() - request.after().lower() < resolution;
+    }
+
     private static double min(double[] y, int from, int to) {
         double m = Double.POSITIVE_INFINITY;
         for (int i = from; i < to; i++) {

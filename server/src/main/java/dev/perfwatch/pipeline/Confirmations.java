@@ -50,8 +50,10 @@ class Confirmations {
 
     /** A change point the pipeline has not seen on the series before. */
     /**
-     * @param needsRuns found on a history too short for the detector's test: only re-runs can decide it, so
-     *     without runners it is not alerted (nor stored: the screen finds it once the history is long enough)
+     * @param needsRuns found on a history too short for the detector's test, with levels that do not repeat exactly
+     *     (Detector.repeatable): only re-runs can decide it, so without runners it is not alerted (nor stored: the
+     *     screen finds it once the history is long enough). An exactly repeated allocation step is alerted
+     *     unconfirmed, as any change is where no runner can re-run it
      * @param late commits from its commit to the newest one when it was found late; 0 for news. Only re-runs make
      *     a late change news: without them it is historical, never an unconfirmed alert
      * @param reason why it is a change found late, when the tracker says (a mode change whose level held); else empty

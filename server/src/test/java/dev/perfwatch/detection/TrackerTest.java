@@ -149,7 +149,32 @@ class TrackerTest {
         assertThat(asked).containsExactly(4);
         assertThat(describe(new Replay(new Tracker(new Detector()), no).run(series)))
             .containsExactly("3 regression dismissed");
-        assertThat(new Replay(new Detector()).run(series)).as("without runners nothing decides it").isEmpty();
+        assertThat(describe(new Replay(new Detector()).run(series)))
+            .as("without runners, levels that repeat within 1 B/op are what re-runs would measure again")
+            .containsExactly("3 regression alerted");
+    }
+
+    /**
+     * The same short history where re-runs would not repeat it: a throughput step (no resolution), and allocation
+     * whose levels spread more than 1 B/op. Without runners nothing decides either; the screen does, later.
+     */
+    @Test
+    void replayWithoutRunnersWhenAShortHistoryStepDoesNotRepeatDropsTheRequest() {
+        List<Point> throughput = new ArrayList<>();
+        List<Point> spread = new ArrayList<>();
+        for (int n = 0; n < 5; n++) {
+            throughput.add(Point.of(n, n >= 3 ? 1300 : 1000 + n % 2));
+            spread.add(Point.of(n, (n >= 3 ? 64 : 0) + 2 * (n % 2)));
+        }
+        Replay.Reruns yes = (s, change, newest) -> true;
+
+        for (Series series : List.of(new Series("thrpt", Better.HIGHER, throughput),
+                new Series("alloc", Better.LOWER, spread, 1))) {
+            assertThat(describe(new Replay(new Tracker(new Detector()), yes).run(series)))
+                .as("a request re-runs decide: %s", series.name())
+                .containsExactly("3 " + (series.name().equals("alloc") ? "regression" : "improvement") + " confirmed");
+            assertThat(new Replay(new Detector()).run(series)).as("without runners: %s", series.name()).isEmpty();
+        }
     }
 
     @Test

@@ -112,6 +112,35 @@ class ChangePointsTest {
     }
 
     /**
+     * The same first nights on a host class no runner serves (a Codespeed upload, runs measured elsewhere): none
+     * until commit 4, 64 B/op from it. Nobody can re-run the commits, and none, none, none then 64, 64 B/op is what
+     * re-runs would measure again, so it is alerted unconfirmed the night after commit 4, not three nights later when
+     * the screen has five commits before it. A throughput step as short is not: two points are not a level.
+     */
+    @Test
+    void allocationOnANewProjectsFourthCommitWithoutRunnersAlertsUnconfirmedTheNightAfter() {
+        String project = "cp-night-unserved";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        IntToDoubleFunction bytes = n -> n >= 4 ? 64 : 0.0003 + 0.0001 * (n % 3);
+        for (int n = 1; n <= 5; n++) {
+            seeds.run(n, "cp-unserved-host", Map.of("16", n >= 4 ? 1300.0 : 1000.0 + n % 2), bytes.applyAsDouble(n));
+            worker.work(project);
+        }
+
+        assertThat(jobs(project)).as("no runner to ask").isZero();
+        JsonNode points = changePoints(project, "");
+        assertThat(points).as(points.toString()).hasSize(1);
+        JsonNode point = points.get(0);
+        assertThat(point.get("metric").asString()).isEqualTo("gc.alloc.rate.norm");
+        assertThat(point.get("commit").get("sha").asString()).isEqualTo(seeds.sha(4));
+        assertThat(point.get("status").asString()).isEqualTo("unconfirmed");
+        assertThat(point.get("reason").asString()).contains("no runner serves host class cp-unserved-host");
+        JsonNode alerts = api.get("/api/v1/alerts?project=" + project).json();
+        assertThat(alerts).hasSize(1);
+        assertThat(alerts.get(0).get("commit").get("sha").asString()).isEqualTo(seeds.sha(4));
+    }
+
+    /**
      * One history with two steps, imported into two projects on a host class no runner serves: one run at a time
      * with detection after each (a slow importer), and all runs before any detection (a fast one).
      */
