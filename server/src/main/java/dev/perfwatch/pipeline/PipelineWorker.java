@@ -2,7 +2,6 @@ package dev.perfwatch.pipeline;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -100,10 +99,25 @@ class PipelineWorker {
     /** Detects on up to {@link #BATCH} due runs; returns how many were taken. */
     private int detect(String project) {
         int done = 0;
-        while (done < BATCH && detectNext(project)) {
-            done++;
+        for (Next next = Next.MORE; next != Next.NONE && done < BATCH; ) {
+            next = detectNext(project);
+            if (next != Next.NONE) {
+                done++;
+            }
+            if (next == Next.LAST) {
+                break;
+            }
         }
         return done;
+    }
+
+    /**
+     * What a take found: no due run; a run, the last one due as it was taken; a run and more due. After the last one
+     * the worker does not ask again: asking found nothing in nearly every pass of an import (one run per pass, each
+     * pass woken by its run), an empty take per run. A run stored meanwhile wakes the worker after its commit.
+     */
+    private enum Next {
+        NONE, LAST, MORE
     }
 
     /** Decides up to {@link #BATCH} confirmations whose round has ended; returns how many were taken. */
@@ -121,26 +135,26 @@ class PipelineWorker {
         return done;
     }
 
-    /** Whether there was a due run (detected or failed, and then due again later). */
-    private boolean detectNext(String project) {
-        AtomicReference<UUID> taken = new AtomicReference<>();
+    /** Whether there was a due run (detected or failed, and then due again later), and whether more were due. */
+    private Next detectNext(String project) {
+        AtomicReference<PipelineStore.RunRow> taken = new AtomicReference<>();
         try {
             return transaction.execute(status -> {
                 Optional<PipelineStore.RunRow> run = store.takeTask(project);
                 run.ifPresent(row -> {
-                    taken.set(row.id());
+                    taken.set(row);
                     analysis.analyse(row);
                 });
-                return run.isPresent();
+                return run.isEmpty() ? Next.NONE : run.get().more() ? Next.MORE : Next.LAST;
             });
         }
         catch (RuntimeException ex) {
             if (taken.get() == null) {
                 throw ex;
             }
-            log.warn("Detection after run {} failed, to be tried again: {}", taken.get(), ex.toString());
-            store.failTask(taken.get(), ex.toString());
-            return true;
+            log.warn("Detection after run {} failed, to be tried again: {}", taken.get().id(), ex.toString());
+            store.failTask(taken.get().id(), ex.toString());
+            return taken.get().more() ? Next.MORE : Next.LAST;
         }
     }
 
