@@ -51,7 +51,7 @@ class PipelineStore {
      * history (Redetection); two uploaders storing neighbouring commits made every other run of a backlog late. Where
      * other instances hold every due task of that branch, the oldest due task anywhere.
      */
-    Optional<RunRow> takeTask(String project) {
+    Optional<Taken> takeTask(String project) {
         // Due tasks, of the project when one is named: the worker names none, and then the statement joins no run or
         // project to the queue (every run's take was planned anew with them, 1.8 ms at load 16, the most of any).
         String due = project == null ? "detection_task t where"
@@ -81,16 +81,26 @@ class PipelineStore {
                     returning run_id)
                 select r.id, r.project_id, p.name as project, p.repository, p.default_branch, r.branch_id,
                        b.name as branch, r.commit_id, r.host_class,
-                       exists (select 1 from detection_task t
-                               where t.next_attempt_at <= now() and t.run_id <> taken.run_id) as more
+                       exists (select 1 from %1$s t.next_attempt_at <= now() and t.run_id <> taken.run_id) as more,
+                       exists (select 1 from confirmation where status = 'running') as confirming
                 from taken
                 join run r on r.id = taken.run_id
                 join project p on p.id = r.project_id
                 join branch b on b.id = r.branch_id
                 """.formatted(due))
             .param("project", project)
-            .query(PipelineStore::runRow)
+            .query((rs, n) -> new Taken(runRow(rs, n), rs.getBoolean("more"), rs.getBoolean("confirming")))
             .optional();
+    }
+
+    /**
+     * A run taken for detection. {@code more}: another task (of the project named, if one is) was due as it was taken,
+     * so the worker asks again; without it, a task that commits later wakes the worker (PipelineWakeUp) or waits for
+     * its poll.
+     * {@code confirming}: a confirmation was running then, whose round may have ended; without one, none can end
+     * before the worker's next take or poll (a confirmation starts with its jobs queued).
+     */
+    record Taken(RunRow run, boolean more, boolean confirming) {
     }
 
     /** Keeps the task for later: after 10 s, doubling with each failure, at most an hour. */
@@ -109,15 +119,11 @@ class PipelineStore {
     private static RunRow runRow(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
         return new RunRow(rs.getObject("id", UUID.class), rs.getLong("project_id"), rs.getString("project"),
                 rs.getString("repository"), rs.getString("default_branch"), rs.getLong("branch_id"),
-                rs.getString("branch"), rs.getLong("commit_id"), rs.getString("host_class"), rs.getBoolean("more"));
+                rs.getString("branch"), rs.getLong("commit_id"), rs.getString("host_class"));
     }
 
-    /**
-     * A run taken for detection; {@code more}: another task (of any project) was due as it was taken, so the worker
-     * asks again; without it, a task that commits later wakes the worker (PipelineWakeUp) or waits for its poll.
-     */
     record RunRow(UUID id, long project, String projectName, String repository, String defaultBranch, long branch,
-            String branchName, long commit, String hostClass, boolean more) {
+            String branchName, long commit, String hostClass) {
     }
 
     record SeriesRow(long id, String direction, String benchmark, String caseKey, String metric) {

@@ -2,6 +2,7 @@ package dev.perfwatch.pipeline;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -77,10 +78,13 @@ class PipelineWorker {
         try {
             // A full batch of runs means more may be waiting: go on at once rather than at the next poll, or a
             // burst beyond one batch (an import) would wait for the timer after every batch of it.
-            while (detect(null) == BATCH) {
+            Detected detected;
+            while ((detected = detect(null)).runs() == BATCH) {
                 settle(null);
             }
-            settle(null);
+            if (detected.settle()) {
+                settle(null);
+            }
         }
         catch (RuntimeException ex) {
             // The database may be restarting; the next poll tries again.
@@ -93,31 +97,35 @@ class PipelineWorker {
      * to one project (null: all). Returns how many pieces of work were done.
      */
     int work(String project) {
-        return detect(project) + settle(project);
-    }
-
-    /** Detects on up to {@link #BATCH} due runs; returns how many were taken. */
-    private int detect(String project) {
-        int done = 0;
-        for (Next next = Next.MORE; next != Next.NONE && done < BATCH; ) {
-            next = detectNext(project);
-            if (next != Next.NONE) {
-                done++;
-            }
-            if (next == Next.LAST) {
-                break;
-            }
-        }
-        return done;
+        return detect(project).runs() + settle(project);
     }
 
     /**
-     * What a take found: no due run; a run, the last one due as it was taken; a run and more due. After the last one
-     * the worker does not ask again: asking found nothing in nearly every pass of an import (one run per pass, each
-     * pass woken by its run), an empty take per run. A run stored meanwhile wakes the worker after its commit.
+     * Runs detected, and whether confirmations may wait to be decided: unless the last take said that none was
+     * running, the pass decides them after its runs. An import's pass (one run, woken by its run's commit) looked
+     * for a confirmation to decide after every run, a statement and a transaction each.
      */
-    private enum Next {
-        NONE, LAST, MORE
+    private record Detected(int runs, boolean settle) {
+    }
+
+    /** Detects on up to {@link #BATCH} due runs. */
+    private Detected detect(String project) {
+        int done = 0;
+        Optional<PipelineStore.Taken> last = Optional.empty();
+        while (done < BATCH) {
+            Optional<PipelineStore.Taken> taken = detectNext(project);
+            if (taken.isEmpty()) {
+                return new Detected(done, true);
+            }
+            done++;
+            last = taken;
+            // After the last due run the worker does not ask again: asking found nothing in nearly every pass of an
+            // import, an empty take per run. A run stored meanwhile wakes the worker after its commit.
+            if (!taken.get().more()) {
+                break;
+            }
+        }
+        return new Detected(done, last.map(PipelineStore.Taken::confirming).orElse(true));
     }
 
     /** Decides up to {@link #BATCH} confirmations whose round has ended; returns how many were taken. */
@@ -135,26 +143,27 @@ class PipelineWorker {
         return done;
     }
 
-    /** Whether there was a due run (detected or failed, and then due again later), and whether more were due. */
-    private Next detectNext(String project) {
-        AtomicReference<PipelineStore.RunRow> taken = new AtomicReference<>();
+    /** The due run taken, if there was one (detected, or failed and then due again later). */
+    private Optional<PipelineStore.Taken> detectNext(String project) {
+        AtomicReference<PipelineStore.Taken> taken = new AtomicReference<>();
         try {
             return transaction.execute(status -> {
-                Optional<PipelineStore.RunRow> run = store.takeTask(project);
-                run.ifPresent(row -> {
+                Optional<PipelineStore.Taken> task = store.takeTask(project);
+                task.ifPresent(row -> {
                     taken.set(row);
-                    analysis.analyse(row);
+                    analysis.analyse(row.run());
                 });
-                return run.isEmpty() ? Next.NONE : run.get().more() ? Next.MORE : Next.LAST;
+                return task;
             });
         }
         catch (RuntimeException ex) {
             if (taken.get() == null) {
                 throw ex;
             }
-            log.warn("Detection after run {} failed, to be tried again: {}", taken.get().id(), ex.toString());
-            store.failTask(taken.get().id(), ex.toString());
-            return taken.get().more() ? Next.MORE : Next.LAST;
+            UUID run = taken.get().run().id();
+            log.warn("Detection after run {} failed, to be tried again: {}", run, ex.toString());
+            store.failTask(run, ex.toString());
+            return Optional.of(taken.get());
         }
     }
 

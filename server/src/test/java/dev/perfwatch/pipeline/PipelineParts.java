@@ -54,6 +54,11 @@ final class PipelineParts {
     }
 
     PipelineWorker worker(SeriesPoints reads, DetectionThreads threads) {
+        return worker(store, reads, threads);
+    }
+
+    /** A worker on a store of the test's (one that counts its statements). */
+    PipelineWorker worker(PipelineStore store, SeriesPoints reads, DetectionThreads threads) {
         RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection, reads,
                 threads);
         return new PipelineWorker(store, confirmationStore, analysis, confirmations, properties, transaction);
