@@ -78,10 +78,13 @@ class PipelineWorker {
         try {
             // A full batch of runs means more may be waiting: go on at once rather than at the next poll, or a
             // burst beyond one batch (an import) would wait for the timer after every batch of it.
-            while (detect(null) == BATCH) {
+            Detected detected;
+            while ((detected = detect(null)).runs() == BATCH) {
                 settle(null);
             }
-            settle(null);
+            if (detected.settle()) {
+                settle(null);
+            }
         }
         catch (RuntimeException ex) {
             // The database may be restarting; the next poll tries again.
@@ -94,16 +97,35 @@ class PipelineWorker {
      * to one project (null: all). Returns how many pieces of work were done.
      */
     int work(String project) {
-        return detect(project) + settle(project);
+        return detect(project).runs() + settle(project);
     }
 
-    /** Detects on up to {@link #BATCH} due runs; returns how many were taken. */
-    private int detect(String project) {
+    /**
+     * Runs detected, and whether confirmations may wait to be decided: unless the last take said that none was
+     * running, the pass decides them after its runs. An import's pass (one run, woken by its run's commit) looked
+     * for a confirmation to decide after every run, a statement and a transaction each.
+     */
+    private record Detected(int runs, boolean settle) {
+    }
+
+    /** Detects on up to {@link #BATCH} due runs. */
+    private Detected detect(String project) {
         int done = 0;
-        while (done < BATCH && detectNext(project)) {
+        Optional<PipelineStore.Taken> last = Optional.empty();
+        while (done < BATCH) {
+            Optional<PipelineStore.Taken> taken = detectNext(project);
+            if (taken.isEmpty()) {
+                return new Detected(done, true);
+            }
             done++;
+            last = taken;
+            // After the last due run the worker does not ask again: asking found nothing in nearly every pass of an
+            // import, an empty take per run. A run stored meanwhile wakes the worker after its commit.
+            if (!taken.get().more()) {
+                break;
+            }
         }
-        return done;
+        return new Detected(done, last.map(PipelineStore.Taken::confirming).orElse(true));
     }
 
     /** Decides up to {@link #BATCH} confirmations whose round has ended; returns how many were taken. */
@@ -121,26 +143,27 @@ class PipelineWorker {
         return done;
     }
 
-    /** Whether there was a due run (detected or failed, and then due again later). */
-    private boolean detectNext(String project) {
-        AtomicReference<UUID> taken = new AtomicReference<>();
+    /** The due run taken, if there was one (detected, or failed and then due again later). */
+    private Optional<PipelineStore.Taken> detectNext(String project) {
+        AtomicReference<PipelineStore.Taken> taken = new AtomicReference<>();
         try {
             return transaction.execute(status -> {
-                Optional<PipelineStore.RunRow> run = store.takeTask(project);
-                run.ifPresent(row -> {
-                    taken.set(row.id());
-                    analysis.analyse(row);
+                Optional<PipelineStore.Taken> task = store.takeTask(project);
+                task.ifPresent(row -> {
+                    taken.set(row);
+                    analysis.analyse(row.run());
                 });
-                return run.isPresent();
+                return task;
             });
         }
         catch (RuntimeException ex) {
             if (taken.get() == null) {
                 throw ex;
             }
-            log.warn("Detection after run {} failed, to be tried again: {}", taken.get(), ex.toString());
-            store.failTask(taken.get(), ex.toString());
-            return true;
+            UUID run = taken.get().run().id();
+            log.warn("Detection after run {} failed, to be tried again: {}", run, ex.toString());
+            store.failTask(run, ex.toString());
+            return Optional.of(taken.get());
         }
     }
 

@@ -154,8 +154,7 @@ class RunAnalysis {
             }
         }
         notJudged(ids, notes);
-        reads.remember(points, own, late, store.noise(runId, ids, noise, minimal, inUnit, notes,
-                uneventful));
+        reads.remember(points, own, late, store.noise(position, ids, noise, minimal, inUnit, notes, uneventful));
         confirmations.suspect(run, recent);
         log.info("Detected after run {}: {} series ({} read from memory, {} late) in {} ms (the analysis {} µs on {}"
                 + " thread(s)), {} new suspected change(s)", runId, ids.length, cached, late.size(),

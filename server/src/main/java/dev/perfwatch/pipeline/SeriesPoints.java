@@ -36,19 +36,22 @@ class SeriesPoints {
 
     private final RecentPoints recent;
 
+    private final SeriesFacts facts;
+
     private final java.util.concurrent.atomic.AtomicLong hits = new java.util.concurrent.atomic.AtomicLong();
 
     /** Tests: compare every read from the cache with the statement in the same transaction, and note differences. */
     volatile List<String> mismatches;
 
     @org.springframework.beans.factory.annotation.Autowired
-    SeriesPoints(JdbcClient jdbc, PipelineStore store) {
-        this(jdbc, store, RecentPoints.CAPACITY);
+    SeriesPoints(JdbcClient jdbc, PipelineStore store, SeriesFacts facts) {
+        this(jdbc, store, facts, RecentPoints.CAPACITY);
     }
 
-    SeriesPoints(JdbcClient jdbc, PipelineStore store, long capacity) {
+    SeriesPoints(JdbcClient jdbc, PipelineStore store, SeriesFacts facts, long capacity) {
         this.jdbc = jdbc;
         this.store = store;
+        this.facts = facts;
         this.recent = new RecentPoints(capacity);
     }
 
@@ -57,51 +60,53 @@ class SeriesPoints {
     }
 
     /**
-     * The statement of {@link #own}. The run's results lead, and each one's series is looked up by its key
-     * ({@code offset 0} keeps the lateral subquery from being joined as a whole). PostgreSQL estimates a run's
-     * results from the average run: where a few runs hold most results (Codespeed's, or a bulk load's runs of
-     * 50,000), it expected 47,000 results of a 500-result run and joined every series instead, probing the run's
-     * results once per series of the database: 50,000 probes, 330–560 ms per detection on ScaleBenchmark's 50
-     * million results, against 8 ms this way (docs/performance.md, "Scale again, on the Xeon").
+     * The statement of {@link #own}: the result table alone, the run's results found by the run. Joined to their
+     * series, metric, case and benchmark, PostgreSQL planned five tables anew for every run (ImportStatements), and
+     * where a few runs hold most results (Codespeed's, or ScaleBenchmark's bulk runs of 50,000) it estimated 47,000
+     * results for a 500-result run and joined every series of the database instead: 50,000 probes, 330–560 ms per
+     * detection on 50 million results (docs/performance.md, "Scale again, on the Xeon"). RunResultsPlanTest.
      */
     static final String OWN = """
-            select s.id, s.direction, s.benchmark, s.key, s.metric, mine.commit_id,
-                   mine.position, mine.score, mine.error, mine.samples,
-                   s.metric in ('gc.alloc.rate.norm', 'gc.count')
-                       or not exists (select 1 from run_noise n where n.run_id = mine.run_id and n.noisy) as counted
+            select mine.series_id, mine.commit_id, mine.position, mine.score, mine.error, mine.samples,
+                   not exists (select 1 from run_noise n where n.run_id = mine.run_id and n.noisy) as quiet_host
             from result mine
-            cross join lateral (select s.id, m.direction, b.name as benchmark, c.key, m.name as metric
-                                from series s
-                                join metric m on m.id = s.metric_id
-                                join benchmark_case c on c.id = s.case_id
-                                join benchmark b on b.id = c.benchmark_id
-                                where s.id = mine.series_id
-                                offset 0) s
-            where mine.run_id = :run and s.metric <> all(cast(:quiet as text[]))
-            order by s.id
+            where mine.run_id = :run
+            order by mine.series_id
             """;
 
     /**
      * The run's results on the series detection reads (not the quiet metrics), with their samples, in series order.
-     * One statement in place of the series, the points' own rows and their samples apart ({@link #OWN}).
+     * One statement of the result table alone (with whether the run's host was loaded, {@link #OWN}): what names
+     * each series is {@link SeriesFacts}', which never change.
      */
     List<Own> own(UUID run, List<String> quiet) {
-        return jdbc.sql(OWN)
+        record Mine(long series, PipelineStore.PointRow point, boolean quietHost) {
+        }
+        List<Mine> rows = jdbc.sql(OWN)
             .param("run", run)
-            .param("quiet", quiet.toArray(String[]::new))
             .query((rs, n) -> {
-                PipelineStore.SeriesRow series = new PipelineStore.SeriesRow(rs.getLong("id"),
-                        rs.getString("direction"), rs.getString("benchmark"), rs.getString("key"),
-                        rs.getString("metric"));
+                long series = rs.getLong("series_id");
                 java.sql.Array samples = rs.getArray("samples");
                 double[][] forks = ForkSamples.of(samples == null ? null : samples.getArray());
-                PipelineStore.PointRow point = new PipelineStore.PointRow(series.id(), rs.getLong("commit_id"),
+                return new Mine(series, new PipelineStore.PointRow(series, rs.getLong("commit_id"),
                         rs.getBigDecimal("position"), run, rs.getDouble("score"),
-                        rs.getObject("error") == null ? Double.NaN : rs.getDouble("error"), forks);
-                store.keepSamples(point);
-                return new Own(series, point, rs.getBoolean("counted"));
+                        rs.getObject("error") == null ? Double.NaN : rs.getDouble("error"), forks),
+                        rs.getBoolean("quiet_host"));
             })
             .list();
+        Map<Long, SeriesFacts.Facts> facts = this.facts.of(rows.stream().mapToLong(Mine::series).toArray());
+        List<Own> own = new ArrayList<>(rows.size());
+        for (Mine mine : rows) {
+            SeriesFacts.Facts series = facts.get(mine.series());
+            if (quiet.contains(series.metric())) {
+                continue;
+            }
+            store.keepSamples(mine.point());
+            // a host that moved skews times, not bytes or collections per operation
+            boolean counted = PipelineStore.COUNTED_ON_LOADED_HOSTS.contains(series.metric()) || mine.quietHost();
+            own.add(new Own(series.row(), mine.point(), counted));
+        }
+        return own;
     }
 
     /** A locked series: the newest position a detection saw, and the row's version. */

@@ -193,12 +193,12 @@ class PipelineBenchmark {
         return (System.nanoTime() - started) / 1e9;
     }
 
-    private static String run(String project, int n, ArrayNode jmh, String time) {
+    static String run(String project, int n, ArrayNode jmh, String time) {
         return Runs.run(UUID.randomUUID(), project, Runs.sha(300_000 + n),
                 n == 0 ? List.of() : List.of(Runs.sha(300_000 + n - 1)), time, jmh).toString();
     }
 
-    private static ArrayNode smallRun(Random random, int n) {
+    static ArrayNode smallRun(Random random, int n) {
         ArrayNode file = Runs.json.createArrayNode();
         for (int b = 0; b < 10; b++) {
             ObjectNode element = file.addObject();

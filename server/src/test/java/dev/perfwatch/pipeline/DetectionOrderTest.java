@@ -68,8 +68,8 @@ class DetectionOrderTest {
         return transaction.execute(status -> {
             List<UUID> runs = new ArrayList<>();
             for (int i = 0; i < count; i++) {
-                Optional<PipelineStore.RunRow> run = store.takeTask(project);
-                run.ifPresent(r -> runs.add(r.id()));
+                Optional<PipelineStore.Taken> run = store.takeTask(project);
+                run.ifPresent(r -> runs.add(r.run().id()));
             }
             status.setRollbackOnly();
             return runs;

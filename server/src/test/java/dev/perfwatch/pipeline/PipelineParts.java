@@ -19,6 +19,8 @@ final class PipelineParts {
 
     private final SuspectStore suspectStore;
 
+    private final SeriesFacts facts;
+
     private final ConfirmationStore confirmationStore;
 
     private final Confirmations confirmations;
@@ -33,6 +35,7 @@ final class PipelineParts {
         jdbc = context.getBean(JdbcClient.class);
         store = context.getBean(PipelineStore.class);
         suspectStore = context.getBean(SuspectStore.class);
+        facts = context.getBean(SeriesFacts.class);
         confirmationStore = context.getBean(ConfirmationStore.class);
         confirmations = context.getBean(Confirmations.class);
         redetection = context.getBean(Redetection.class);
@@ -42,15 +45,20 @@ final class PipelineParts {
 
     /** Recent points kept as an instance of its own keeps them. */
     SeriesPoints cachedPoints() {
-        return new SeriesPoints(jdbc, store);
+        return new SeriesPoints(jdbc, store, facts);
     }
 
     /** Recent points always read by the statement. */
     SeriesPoints uncachedPoints() {
-        return new SeriesPoints(jdbc, store, 0);
+        return new SeriesPoints(jdbc, store, facts, 0);
     }
 
     PipelineWorker worker(SeriesPoints reads, DetectionThreads threads) {
+        return worker(store, reads, threads);
+    }
+
+    /** A worker on a store of the test's (one that counts its statements). */
+    PipelineWorker worker(PipelineStore store, SeriesPoints reads, DetectionThreads threads) {
         RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection, reads,
                 threads);
         return new PipelineWorker(store, confirmationStore, analysis, confirmations, properties, transaction);
