@@ -1,6 +1,8 @@
 package dev.perfwatch.series;
 
 import java.nio.ByteBuffer;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +15,11 @@ import java.util.concurrent.RejectedExecutionException;
 
 import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
+import org.postgresql.PGStatement;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.NamedParameterUtils;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -45,7 +50,7 @@ class SeriesPacks {
      * current: blocks until the newer ones hold more than {@code limit} results (one more than needed, so that the
      * result after the last one kept is known, for the check of a commit cut in two).
      */
-    private static final String BLOCKS = """
+    static final String BLOCKS = """
             with blocks as (select block, sum(count) as count
                             from result_block
                             where series_id = :series
@@ -61,6 +66,9 @@ class SeriesPacks {
             where n.newer <= :limit
             order by n.block desc
             """;
+
+    /** {@link #BLOCKS} with positional parameters: series, series, limit. */
+    private static final String BLOCKS_POSITIONAL = NamedParameterUtils.parseSqlStatementIntoString(BLOCKS);
 
     /** The results of a range of blocks as {@link SeriesQueries#POINTS} reads them, newest first. */
     private static final String RANGE = """
@@ -109,6 +117,8 @@ class SeriesPacks {
 
     private final JdbcClient jdbc;
 
+    private final JdbcTemplate template;
+
     /** Per series, the blocks asked for and not packed yet. */
     private final ConcurrentHashMap<Long, Set<Long>> wanted = new ConcurrentHashMap<>();
 
@@ -118,8 +128,9 @@ class SeriesPacks {
         return thread;
     });
 
-    SeriesPacks(JdbcClient jdbc) {
+    SeriesPacks(JdbcClient jdbc, JdbcTemplate template) {
         this.jdbc = jdbc;
+        this.template = template;
     }
 
     @PreDestroy
@@ -134,7 +145,15 @@ class SeriesPacks {
     PointColumns newest(long series, int limit) {
         List<Long> blocks = new ArrayList<>();
         List<byte[]> packs = new ArrayList<>();
-        jdbc.sql(BLOCKS).param("series", series).param("limit", limit).query(rs -> {
+        template.query(connection -> {
+            PreparedStatement statement = connection.prepareStatement(BLOCKS_POSITIONAL);
+            // the packs as bytes, not hex text: prepared on the server at once, rows in binary
+            statement.unwrap(PGStatement.class).setPrepareThreshold(-1);
+            statement.setLong(1, series);
+            statement.setLong(2, series);
+            statement.setLong(3, limit);
+            return statement;
+        }, (ResultSet rs) -> {
             blocks.add(rs.getLong(1));
             packs.add(rs.getBytes(3));
         });
