@@ -39,9 +39,6 @@ class SeriesPacks {
 
     private static final Logger log = LoggerFactory.getLogger(SeriesPacks.class);
 
-    /** Bytes of a packed point before its noise reason (V30's layout, written by {@link #PACK}). */
-    static final int FIXED = 8 + 8 + 8 + 8 + 8 + 16 + 8 + 1 + 4;
-
     /** PostgreSQL's timestamps count microseconds from 2000-01-01: that instant in epoch microseconds. */
     private static final long Y2K_MICROS = 946_684_800_000_000L;
 
@@ -51,7 +48,7 @@ class SeriesPacks {
      * result after the last one kept is known, for the check of a commit cut in two).
      */
     static final String BLOCKS = """
-            with blocks as (select block, sum(count) as count
+            with blocks as (select block, cast(sum(count) as bigint) as count
                             from result_block
                             where series_id = :series
                             group by block),
@@ -60,9 +57,12 @@ class SeriesPacks {
                                                              rows between unbounded preceding and 1 preceding), 0)
                                        as newer
                             from blocks)
-            select n.block, n.count, p.points
+            -- a probe of result_pack's key per block, whatever its statistics say (joined, a planner that took the
+            -- table for small sorted every pack, on disk)
+            select n.block, n.count,
+                   (select p.points from result_pack p
+                    where p.series_id = :series and p.block = n.block and p.count = n.count) as points
             from newest n
-            left join result_pack p on p.series_id = :series and p.block = n.block and p.count = n.count
             where n.newer <= :limit
             order by n.block desc
             """;
