@@ -103,6 +103,30 @@ final class PointColumns {
         noiseReason[i] = rs.getString(9);
     }
 
+    /** One point of a pack (SeriesPacks), its values as {@link #add(ResultSet)} would have decoded them. */
+    void addPoint(long commitId, double scoreValue, double errorValue, double lower, double upper, UUID runId,
+            long recordedNanos, boolean isNoisy, String reason) {
+        if (size == commit.length) {
+            grow();
+        }
+        int i = size++;
+        commit[i] = commitId;
+        score[i] = scoreValue;
+        error[i] = errorValue;
+        ciLower[i] = lower;
+        ciUpper[i] = upper;
+        run[i] = runId;
+        recordedAt[i] = recordedNanos;
+        noisy[i] = isNoisy;
+        noiseReason[i] = reason;
+    }
+
+    /** Appends point {@code i} of other columns. */
+    void copy(PointColumns other, int i) {
+        addPoint(other.commit[i], other.score[i], other.error[i], other.ciLower[i], other.ciUpper[i], other.run[i],
+                other.recordedAt[i], other.noisy[i], other.noiseReason[i]);
+    }
+
     /**
      * From the statement's newest-first rows to branch order: reversed, a commit's results by run id (as {@link
      * BranchOrder} orders the list form's).

@@ -22,9 +22,12 @@ class SeriesQueries {
 
     private final CommitCache commits;
 
-    SeriesQueries(JdbcClient jdbc, CommitCache commits) {
+    private final SeriesPacks packs;
+
+    SeriesQueries(JdbcClient jdbc, CommitCache commits, SeriesPacks packs) {
         this.jdbc = jdbc;
         this.commits = commits;
+        this.packs = packs;
     }
 
     List<SeriesViews.Project> projects() {
@@ -187,8 +190,24 @@ class SeriesQueries {
     record Columns(PointColumns points, Map<Long, SeriesViews.Commit> commits) {
     }
 
-    /** The same points as {@link #points}, kept as columns of primitives (the {@code form=columns} read). */
+    /**
+     * The same points as {@link #points}, kept as columns of primitives (the {@code form=columns} read). A read of
+     * the whole series (no from or to) takes them from the series' packs ({@link SeriesPacks}) where it can.
+     */
     Columns columns(long series, int limit, Instant since, PointRange.Positions range) {
+        PointColumns columns = range.from() == null && range.to() == null ? packs.newest(series, limit) : null;
+        if (columns == null) {
+            columns = byStatement(series, limit, range);
+        }
+        return inBranchOrder(columns, since);
+    }
+
+    /** The points of {@link #columns} read by {@link #POINTS} alone, as before the packs (tests compare them). */
+    Columns columnsByStatement(long series, int limit, Instant since, PointRange.Positions range) {
+        return inBranchOrder(byStatement(series, limit, range), since);
+    }
+
+    private PointColumns byStatement(long series, int limit, PointRange.Positions range) {
         PointColumns columns = new PointColumns(limit);
         jdbc.sql(POINTS)
             .param("series", series)
@@ -196,6 +215,10 @@ class SeriesQueries {
             .param("from", range.from())
             .param("to", range.to())
             .query(columns::add);
+        return columns;
+    }
+
+    private Columns inBranchOrder(PointColumns columns, Instant since) {
         columns.toBranchOrder();
         Map<Long, SeriesViews.Commit> commits = this.commits.commits(columns.commits());
         columns.since(since, commits);

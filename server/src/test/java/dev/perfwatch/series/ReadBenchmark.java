@@ -86,10 +86,16 @@ class ReadBenchmark {
         System.out.println("EXPLAIN points as V25 joined the noisy runs:\n" + String.join("\n", jdbc.sql(
                 "explain (analyze, buffers) " + V25_POINTS).param("series", series).param("limit", 10_000)
             .param("from", null).param("to", null).query(String.class).list()));
+        System.out.println("EXPLAIN the points' blocks and packs (SeriesPacks):\n" + String.join("\n", jdbc.sql(
+                "explain (analyze, buffers) " + SeriesPacks.BLOCKS).param("series", series).param("limit", 10_000)
+            .query(String.class).list()));
         System.out.println("EXPLAIN the series' version (ReadCache):\n" + String.join("\n", jdbc.sql(
                 "explain (analyze, buffers) select cast(coalesce(sum(count), 0) as bigint) from result_block "
                 + "where series_id = :series").param("series", series).query(String.class).list()));
-        inProcess(series);
+        split(series);
+        if (!Boolean.getBoolean("bench.splitOnly")) {
+            inProcess(series);
+        }
         double[] readWall = new double[READS];
         double[] columnsWall = new double[READS];
         double[] overviewWall = new double[READS];
@@ -286,8 +292,124 @@ class ReadBenchmark {
         }
     }
 
+    /**
+     * Where a cold timeline read's server time goes, part by part, in process (issue 16 point 2): the pool's
+     * connection checkout, the version statement, the points statement executed (PostgreSQL's work, the rows sent
+     * and pgjdbc reading them all: its default fetch size holds every row before the first), the rows decoded into
+     * {@link PointColumns}, branch order and the commits, the JSON written into a {@link HeldBody} and tagged; then
+     * the whole handler as the controller runs it (ReadCache emptied), and PostgreSQL alone (the same statement
+     * counted, no rows sent). What HTTP adds is the HTTP server mean less the handler. Median wall per part.
+     */
+    private void split(long series) {
+        String[] names = { "connection checkout", "version statement", "points statement executed (all rows received)",
+                "rows decoded (PointColumns.add)", "branch order, commits (CommitCache), since",
+                "JSON written into HeldBody and tagged", "sum of the parts",
+                "the whole handler, cold (the controller into a response dropping the body)",
+                "PostgreSQL alone: the points statement counted, no rows sent",
+                "the points from result_pack (SeriesPacks.newest), every block packed",
+                "the same, the newest block's pack deleted before each (that block read from the index)" };
+        double[][] wall = new double[names.length][READS];
+        String points = org.springframework.jdbc.core.namedparam.NamedParameterUtils.parseSqlStatementIntoString(
+                SeriesQueries.POINTS);
+        String counted = org.springframework.jdbc.core.namedparam.NamedParameterUtils.parseSqlStatementIntoString(
+                "select count(*) from (" + SeriesQueries.POINTS + ") x");
+        java.util.Set<PointFields> fields = PointFields.parse(TIMELINE_FIELDS);
+        for (int i = 0; i < READS; i++) {
+            long t0 = System.nanoTime();
+            PointColumns columns = new PointColumns(10_000);
+            long t1;
+            long t2;
+            long t3;
+            long t4;
+            try (var connection = dataSource.getConnection()) {
+                t1 = System.nanoTime();
+                try (var version = connection.prepareStatement(
+                        "select cast(coalesce(sum(count), 0) as bigint) from result_block where series_id = ?")) {
+                    version.setLong(1, series);
+                    try (var rs = version.executeQuery()) {
+                        rs.next();
+                    }
+                }
+                t2 = System.nanoTime();
+                try (var statement = connection.prepareStatement(points)) {
+                    statement.setLong(1, series);
+                    statement.setObject(2, null, java.sql.Types.NUMERIC);
+                    statement.setObject(3, null, java.sql.Types.NUMERIC);
+                    statement.setInt(4, 10_000);
+                    try (var rs = statement.executeQuery()) {
+                        t3 = System.nanoTime();
+                        while (rs.next()) {
+                            columns.add(rs);
+                        }
+                        t4 = System.nanoTime();
+                    }
+                }
+            }
+            catch (java.sql.SQLException ex) {
+                throw new IllegalStateException(ex);
+            }
+            columns.toBranchOrder();
+            var byId = commits.commits(columns.commits());
+            columns.since(null, byId);
+            long t5 = System.nanoTime();
+            HeldBody body = new HeldBody();
+            PointColumnsJson.write(columns, byId, fields, json, body);
+            body.etag();
+            long t6 = System.nanoTime();
+            long[] marks = { t0, t1, t2, t3, t4, t5, t6 };
+            for (int part = 0; part < 6; part++) {
+                wall[part][i] = (marks[part + 1] - marks[part]) / 1e6;
+            }
+            wall[6][i] = (t6 - t0) / 1e6;
+            readCache.clear();
+            long started = System.nanoTime();
+            toNowhere(series, fields);
+            wall[7][i] = (System.nanoTime() - started) / 1e6;
+            started = System.nanoTime();
+            try (var connection = dataSource.getConnection();
+                    var statement = connection.prepareStatement(counted)) {
+                statement.setLong(1, series);
+                statement.setObject(2, null, java.sql.Types.NUMERIC);
+                statement.setObject(3, null, java.sql.Types.NUMERIC);
+                statement.setInt(4, 10_000);
+                try (var rs = statement.executeQuery()) {
+                    rs.next();
+                    assertThat(rs.getLong(1)).isEqualTo(10_000);
+                }
+            }
+            catch (java.sql.SQLException ex) {
+                throw new IllegalStateException(ex);
+            }
+            wall[8][i] = (System.nanoTime() - started) / 1e6;
+            started = System.nanoTime();
+            assertThat(packs.newest(series, 10_000).size()).isEqualTo(10_000);
+            wall[9][i] = (System.nanoTime() - started) / 1e6;
+            jdbc.sql("delete from result_pack where series_id = :series and block = (select max(block) from "
+                    + "result_pack where series_id = :series)").param("series", series).update();
+            started = System.nanoTime();
+            assertThat(packs.newest(series, 10_000).size()).isEqualTo(10_000);
+            wall[10][i] = (System.nanoTime() - started) / 1e6;
+            packs.pack(series, allBlocks(series));
+        }
+        for (int part = 0; part < names.length; part++) {
+            double[] sorted = wall[part].clone();
+            Arrays.sort(sorted);
+            System.out.printf("SPLIT cold timeline read, %s: wall p50 %.2f ms, mean %.2f, p90 %.2f (load %s)%n",
+                    names[part], median(wall[part]), Arrays.stream(wall[part]).average().orElse(0),
+                    sorted[(int) (sorted.length * 0.9)], load());
+        }
+    }
+
     @Autowired
     SeriesController controller;
+
+    @Autowired
+    SeriesPacks packs;
+
+    private List<Long> allBlocks(long series) {
+        return jdbc.sql("select distinct block from result_block where series_id = :series").param("series", series)
+            .query(Long.class).list();
+    }
 
     /** The overview's extent as c356186 read it: the whole series' total counted from result's index. */
     private SeriesOverview.Extent oldExtent(long series) {
@@ -329,6 +451,51 @@ class ReadBenchmark {
 
     /** The columns read as the controller answers it, into a mock response: the handler's work without HTTP. */
     private void viaController(long series, String ifNoneMatch, int status) {
+        viaController(series, ifNoneMatch, status, null);
+    }
+
+    /**
+     * The timeline's cold read through the controller into a response that drops its body (the mock response's
+     * stream takes a byte at a time: 1.65 MB cost it ~100 ms).
+     */
+    private void toNowhere(long series, java.util.Set<PointFields> fields) {
+        var request = new org.springframework.mock.web.MockHttpServletRequest("GET", "/");
+        var mock = new org.springframework.mock.web.MockHttpServletResponse();
+        var response = new jakarta.servlet.http.HttpServletResponseWrapper(mock) {
+            @Override
+            public jakarta.servlet.ServletOutputStream getOutputStream() {
+                return new jakarta.servlet.ServletOutputStream() {
+                    @Override
+                    public void write(int b) {
+                    }
+
+                    @Override
+                    public void write(byte[] b, int off, int len) {
+                    }
+
+                    @Override
+                    public boolean isReady() {
+                        return true;
+                    }
+
+                    @Override
+                    public void setWriteListener(jakarta.servlet.WriteListener listener) {
+                    }
+                };
+            }
+        };
+        try {
+            controller.points(series, 10_000, null, null, null, SeriesController.COLUMNS, fields.stream()
+                .map(f -> f.json).collect(java.util.stream.Collectors.joining(",")), request, response);
+        }
+        catch (java.io.IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+        assertThat(mock.getStatus()).isEqualTo(200);
+    }
+
+    /** The same with the fields of a read ({@code fields=}), null for all. */
+    private void viaController(long series, String ifNoneMatch, int status, java.util.Set<PointFields> fields) {
         var request = new org.springframework.mock.web.MockHttpServletRequest("GET",
                 "/api/v1/series/" + series + "/points");
         if (ifNoneMatch != null) {
@@ -336,7 +503,9 @@ class ReadBenchmark {
         }
         var response = new org.springframework.mock.web.MockHttpServletResponse();
         try {
-            controller.points(series, 10_000, null, null, null, SeriesController.COLUMNS, null, request, response);
+            controller.points(series, 10_000, null, null, null, SeriesController.COLUMNS,
+                    fields == null ? null : fields.stream().map(f -> f.json)
+                        .collect(java.util.stream.Collectors.joining(",")), request, response);
         }
         catch (java.io.IOException ex) {
             throw new java.io.UncheckedIOException(ex);
@@ -778,6 +947,8 @@ class ReadBenchmark {
             // until every block is one row
         }
         vacuumAnalyze();
+        // as the background packer leaves result_pack after a first read (SeriesPacks); none on main
+        packs.pack(series, allBlocks(series));
         return series;
     }
 }
