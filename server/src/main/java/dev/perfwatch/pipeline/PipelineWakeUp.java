@@ -1,7 +1,6 @@
 package dev.perfwatch.pipeline;
 
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.annotation.PreDestroy;
@@ -11,6 +10,7 @@ import org.springframework.transaction.event.TransactionPhase;
 import org.springframework.transaction.event.TransactionalEventListener;
 
 import dev.perfwatch.ingest.RunIngested;
+import dev.perfwatch.system.BackgroundThread;
 
 /**
  * Wakes this instance's worker as soon as a run's transaction commits, so detection starts at once rather than at
@@ -26,11 +26,7 @@ class PipelineWakeUp {
 
     private final AtomicBoolean pending = new AtomicBoolean();
 
-    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "pipeline-wake-up");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService thread = BackgroundThread.single("pipeline-wake-up");
 
     PipelineWakeUp(PipelineWorker worker, PipelineProperties properties) {
         this.worker = worker;

@@ -3,7 +3,6 @@ package dev.perfwatch.search;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
@@ -14,6 +13,7 @@ import org.springframework.transaction.event.TransactionPhase;
 import org.springframework.transaction.event.TransactionalEventListener;
 
 import dev.perfwatch.ingest.RunIngested;
+import dev.perfwatch.system.BackgroundThread;
 
 /**
  * Brings the search catalog's copy of a project up to date after each of its runs, on a thread of its own: the
@@ -30,11 +30,7 @@ class CatalogRefresh {
 
     private final Set<Long> pending = ConcurrentHashMap.newKeySet();
 
-    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "search-catalog-refresh");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService thread = BackgroundThread.single("search-catalog-refresh");
 
     CatalogRefresh(Catalog catalog) {
         this.catalog = catalog;

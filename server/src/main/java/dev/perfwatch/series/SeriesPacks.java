@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 
 import jakarta.annotation.PreDestroy;
@@ -22,6 +21,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.NamedParameterUtils;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+
+import dev.perfwatch.system.BackgroundThread;
 
 /**
  * The newest points of a whole series read from {@code result_pack} (V30): a row per block of {@link ResultBlocks#SIZE}
@@ -122,11 +123,7 @@ class SeriesPacks {
     /** Per series, the blocks asked for and not packed yet. */
     private final ConcurrentHashMap<Long, Set<Long>> wanted = new ConcurrentHashMap<>();
 
-    private final ExecutorService packer = Executors.newSingleThreadExecutor(task -> {
-        Thread thread = new Thread(task, "perfwatch-series-packs");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService packer = BackgroundThread.single("perfwatch-series-packs");
 
     SeriesPacks(JdbcClient jdbc, JdbcTemplate template) {
         this.jdbc = jdbc;
