@@ -274,6 +274,11 @@ class SeriesPacks {
         }
     }
 
+    /** Waits until the packs asked for so far are written or given up (tests): the packer takes tasks in order. */
+    void drain() throws Exception {
+        packer.submit(() -> { }).get(1, java.util.concurrent.TimeUnit.MINUTES);
+    }
+
     /** Packs these blocks of a series now (what the background packer does; tests and benchmarks call it). */
     int pack(long series, List<Long> blocks) {
         int packed = 0;

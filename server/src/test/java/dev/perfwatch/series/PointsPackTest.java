@@ -82,6 +82,26 @@ class PointsPackTest {
             .contains(42.0);
     }
 
+    /** A read that found blocks without a current pack asks the background packer, which packs exactly those. */
+    @Test
+    void readWhenBlocksAreNotPackedHasTheBackgroundPackerPackThem() throws Exception {
+        long series = history();
+        jdbc.sql("delete from result_pack where series_id = :series").param("series", series).update();
+
+        SeriesQueries.Columns first = queries.columns(series, 10_000, null, PointRange.Positions.ALL);
+        packs.drain();
+
+        assertThat(jdbc.sql("""
+                select count(*) from result_pack p
+                where p.series_id = :series
+                  and p.count = (select sum(k.count) from result_block k
+                                 where k.series_id = p.series_id and k.block = p.block)
+                """).param("series", series).query(Integer.class).single())
+            .as("every block of the series packed, each pack current").isEqualTo(blocks(series).size());
+        assertThat(bytes(queries.columns(series, 10_000, null, PointRange.Positions.ALL)))
+            .as("read from the packs now, the same answer").isEqualTo(bytes(first));
+    }
+
     private void assertSame(long series, List<Integer> limits, String state) {
         for (int limit : limits) {
             byte[] packed = bytes(queries.columns(series, limit, null, PointRange.Positions.ALL));
