@@ -57,6 +57,19 @@ final class PipelineParts {
         return worker(store, reads, threads);
     }
 
+    /**
+     * A worker as an instance that works on the queue runs it: its timer and wake-up pass ({@code poll}) are on, where
+     * the tests' server has them off ({@code perfwatch.pipeline.enabled=false}).
+     */
+    PipelineWorker polling() {
+        PipelineProperties on = new PipelineProperties(true, properties.pollInterval(), properties.trackedBranches(),
+                properties.confirmation(), properties.quietMetrics(), properties.resolutions(), properties.alertWindow(),
+                properties.alertAge(), properties.detectionThreads());
+        RunAnalysis analysis = new RunAnalysis(store, suspectStore, on, confirmations, redetection, cachedPoints(),
+                new DetectionThreads(1));
+        return new PipelineWorker(store, confirmationStore, analysis, confirmations, on, transaction);
+    }
+
     /** A worker on a store of the test's (one that counts its statements). */
     PipelineWorker worker(PipelineStore store, SeriesPoints reads, DetectionThreads threads) {
         RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection, reads,

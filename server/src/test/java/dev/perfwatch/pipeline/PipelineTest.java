@@ -16,6 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.perfwatch.alerts.Seeds;
@@ -52,6 +53,9 @@ class PipelineTest {
 
     @Autowired
     PipelineWorker worker;
+
+    @Autowired
+    ApplicationContext context;
 
     Api api;
 
@@ -124,6 +128,30 @@ class PipelineTest {
         assertThat(resolved.get("status").asString()).as(resolved.toString()).isEqualTo("fixed");
         assertThat(alerts("pipe-regress")).as("the recovery resolves the alert instead of raising another")
             .hasSize(1);
+    }
+
+    /**
+     * A pass of the timer or the wake-up decides a confirmation in the same pass that detects its last run: the take
+     * says a confirmation is running, so the pass looks for one to decide after its runs (a pass whose take said none
+     * was running skips that look, PipelineWorker.detect). Without it the decision waited for the next poll.
+     */
+    @Test
+    void confirmationWhoseLastRunArrivesIsDecidedByThePassThatDetectsIt() {
+        Seeds seeds = new Seeds(api, jdbc, "pipe-pass");
+        seed(seeds, "pipe-pass", 1, 22, n -> n <= 20 ? 1000 : 900);
+        worker.work("pipe-pass");
+        assertThat(jobs("pipe-pass")).hasSize(4);
+        answer(seeds, "pipe-pass", 4, sha -> sha.equals(seeds.sha(21)) ? 900 : 1000);
+        assertThat(tasks("pipe-pass")).as("the confirmation's runs wait for detection").isEqualTo(4);
+        assertThat(alerts("pipe-pass")).isEmpty();
+
+        new PipelineParts(context).polling().poll();
+
+        assertThat(tasks("pipe-pass")).as("the pass detected the confirmation's runs").isZero();
+        assertThat(jdbc.sql("select c.status from confirmation c join project p on p.id = c.project_id "
+                + "where p.name = 'pipe-pass'").query(String.class).single())
+            .as("decided in the pass that detected its last run, not at the next poll").isEqualTo("decided");
+        assertThat(alerts("pipe-pass")).hasSize(1);
     }
 
     @Test
