@@ -163,7 +163,7 @@ class SeriesPoints {
     /** Each series' newest points up to the run's commit, oldest first, as {@link PipelineStore#points} reads them. */
     Map<Long, List<PipelineStore.PointRow>> read(UUID run, List<Own> own, Locked locked) {
         Map<Long, List<PipelineStore.PointRow>> points = new LinkedHashMap<>();
-        List<Long> missing = new ArrayList<>();
+        List<Own> missing = new ArrayList<>();
         for (Own mine : own) {
             long id = mine.series().id();
             RecentPoints.Entry entry = locked.queued() ? null : recent.get(id);
@@ -171,7 +171,7 @@ class SeriesPoints {
                     || locked.late(id, mine.point().position()) ? null : entry.with(mine.point(), mine.counted());
             points.put(id, rows);
             if (rows == null) {
-                missing.add(id);
+                missing.add(mine);
             }
             else {
                 hits.incrementAndGet();
@@ -179,12 +179,11 @@ class SeriesPoints {
         }
         List<String> check = mismatches;
         if (check != null) {
-            compare(run, points, check);
+            compare(run, own, points, check);
         }
         if (!missing.isEmpty()) {
-            missing.forEach(id -> points.put(id, new ArrayList<>()));
-            long[] ids = missing.stream().mapToLong(Long::longValue).toArray();
-            for (PipelineStore.PointRow row : store.points(ids, run)) {
+            missing.forEach(mine -> points.put(mine.series().id(), new ArrayList<>()));
+            for (PipelineStore.PointRow row : store.points(missing)) {
                 points.get(row.series()).add(row);
             }
         }
@@ -218,17 +217,17 @@ class SeriesPoints {
         });
     }
 
-    private void compare(UUID run, Map<Long, List<PipelineStore.PointRow>> points, List<String> check) {
-        long[] cached = points.entrySet().stream().filter(e -> e.getValue() != null).mapToLong(Map.Entry::getKey)
-            .toArray();
-        if (cached.length == 0) {
+    private void compare(UUID run, List<Own> own, Map<Long, List<PipelineStore.PointRow>> points,
+            List<String> check) {
+        List<Own> cached = own.stream().filter(mine -> points.get(mine.series().id()) != null).toList();
+        if (cached.isEmpty()) {
             return;
         }
         Map<Long, List<PipelineStore.PointRow>> read = new HashMap<>();
-        for (PipelineStore.PointRow row : store.points(cached, run)) {
+        for (PipelineStore.PointRow row : store.points(cached)) {
             read.computeIfAbsent(row.series(), s -> new ArrayList<>()).add(row);
         }
-        for (long id : cached) {
+        for (long id : cached.stream().mapToLong(mine -> mine.series().id()).toArray()) {
             if (!same(points.get(id), read.getOrDefault(id, List.of()))) {
                 check.add("run " + run + ", series " + id + ": cached " + points.get(id).size() + " points, read "
                         + read.getOrDefault(id, List.of()).size());

@@ -28,6 +28,9 @@ class NoisyRunsTest {
     @Autowired
     PipelineWorker worker;
 
+    @Autowired
+    SeriesPoints points;
+
     @Test
     void pointsWhenARunIsNoisyLeaveItsTimesOutButKeepItsAllocation() {
         Api api = Api.at(port);
@@ -40,10 +43,13 @@ class NoisyRunsTest {
         long score = seriesOf(api, "primary");
         long allocation = seriesOf(api, "gc.alloc.rate.norm");
 
-        assertThat(store.points(new long[] { score }, noisy).stream().map(PipelineStore.PointRow::run))
+        List<SeriesPoints.Own> own = points.own(noisy, List.of());
+        assertThat(store.points(of(own, score)).stream().map(PipelineStore.PointRow::run))
             .as("a host that moved skews the time score").containsExactly(quiet);
-        assertThat(store.points(new long[] { allocation }, noisy).stream().map(PipelineStore.PointRow::run))
+        assertThat(store.points(of(own, allocation)).stream().map(PipelineStore.PointRow::run))
             .as("bytes per operation do not depend on the host's load").containsExactly(quiet, noisy);
+        assertThat(store.points(of(points.own(quiet, List.of()), allocation)).stream()
+            .map(PipelineStore.PointRow::run)).as("up to the run's commit: not the newer run").containsExactly(quiet);
     }
 
     /** The demo on a busy machine: most runs on a loaded host leave too few to measure the noise from. */
@@ -67,6 +73,10 @@ class NoisyRunsTest {
         var allocation = api.get("/api/v1/series/" + seriesOf(api, project, "gc.alloc.rate.norm")).json();
         assertThat(allocation.get("noiseNote").isNull()).as("bytes per operation count whatever the load").isTrue();
         assertThat(allocation.get("minimalDetectableChange").isNull()).isFalse();
+    }
+
+    private static List<SeriesPoints.Own> of(List<SeriesPoints.Own> own, long series) {
+        return own.stream().filter(mine -> mine.series().id() == series).toList();
     }
 
     private static long seriesOf(Api api, String metric) {

@@ -91,6 +91,82 @@ class RunResultsPlanTest {
             .doesNotContain("Seq Scan on series", "Seq Scan on benchmark_case", "Seq Scan on result");
     }
 
+    /**
+     * The two other statements of every detection that name a run's series by id (its points where the cache has
+     * none, and the noise update) look each series up by its key when the database holds many more series than the
+     * run: on ScaleBenchmark's 51,501 series both hashed the whole series table (72 and 139 ms per detection at load
+     * 11). Here the table holds 60,000 more series, analysed, in a transaction rolled back.
+     */
+    @Test
+    void detectionWhenSeriesAreManyLooksUpTheRunsSeriesByKey() throws Exception {
+        Api api = Api.at(port);
+        ArrayNode results = Runs.json.createArrayNode();
+        for (int i = 0; i < 250; i++) {
+            results.addAll(Runs.thrpt("plan.Many.case" + i, 1000 + i));
+        }
+        UUID run = UUID.randomUUID();
+        for (int commit = 1; commit <= 3; commit++) {
+            assertThat(api.postJson("/api/v1/runs", Runs.run(commit == 3 ? run : UUID.randomUUID(), "plan-many",
+                    Runs.sha(commit), commit == 1 ? List.of() : List.of(Runs.sha(commit - 1)), null, results)
+                .toString()).status()).isEqualTo(201);
+        }
+
+        try (Connection owner = owner()) {
+            owner.setAutoCommit(false);
+            try (Statement statement = owner.createStatement()) {
+                statement.execute("""
+                        insert into environment (host_class)
+                        select 'plan-many-' || g from generate_series(1, 60000) g""");
+                statement.execute("""
+                        insert into series (project_id, branch_id, case_id, metric_id, environment_id)
+                        select s.project_id, s.branch_id, s.case_id, s.metric_id, e.id
+                        from (select * from series s where s.id = (select min(series_id) from result
+                                                                   where run_id = '%s')) s
+                        cross join environment e
+                        where e.host_class like 'plan-many-%%'""".formatted(run));
+                statement.execute("analyze series");
+                statement.execute("analyze environment");
+                // and runs as ScaleBenchmark's: most results in a few runs of thousands (as in the test above)
+                statement.execute("alter table result alter column run_id set statistics 1");
+                statement.execute("alter table result alter column run_id set (n_distinct = 2)");
+                statement.execute("analyze result");
+            }
+            JdbcClient jdbc = JdbcClient.create(new SingleConnectionDataSource(owner, true));
+            List<long[]> own = jdbc.sql("select series_id, position from result where run_id = :run order by 1")
+                .param("run", run)
+                .query((rs, n) -> new long[] { rs.getLong(1), rs.getLong(2) })
+                .list();
+            assertThat(own).hasSizeGreaterThanOrEqualTo(250);
+            long[] series = own.stream().mapToLong(r -> r[0]).toArray();
+            String[] positions = own.stream().map(r -> Long.toString(r[1])).toArray(String[]::new);
+            Boolean[] everyRun = own.stream().map(r -> false).toArray(Boolean[]::new);
+            JsonNode points = plan(jdbc.sql("explain (format json) " + PipelineStore.RECENT_POINTS)
+                .param("series", series)
+                .param("positions", positions)
+                .param("everyRun", everyRun)
+                .param("limit", PipelineStore.POINTS));
+            double[] zero = new double[series.length];
+            Boolean[] inUnit = own.stream().map(r -> false).toArray(Boolean[]::new);
+            JsonNode noise = plan(jdbc.sql("explain (format json) " + PipelineStore.NOISE)
+                .param("position", java.math.BigDecimal.valueOf(own.get(0)[1]))
+                .param("series", series)
+                .param("noise", zero)
+                .param("mdc", zero)
+                .param("inUnit", inUnit)
+                .param("notes", new String[series.length])
+                .param("uneventful", false));
+            owner.rollback();
+
+            assertThat(scans(points)).as(points.toString()).doesNotContain("Seq Scan on series", "Seq Scan on result")
+                .doesNotContain("Seq Scan on metric");
+            assertThat(scans(noise)).as(noise.toString()).doesNotContain("Seq Scan on series");
+        }
+    }
+
+    private static JsonNode plan(JdbcClient.StatementSpec statement) {
+        return Runs.json.readTree(statement.query(String.class).single()).get(0).get("Plan");
+    }
+
     /** Every scan of the plan as "Node Type on Relation". */
     private static List<String> scans(JsonNode node) {
         List<String> scans = new java.util.ArrayList<>();
