@@ -266,9 +266,19 @@ class ComparisonPage extends UrlPage {
   chart(canvas, rows) {
     // One benchmark's cases differ only in their parameters; several benchmarks need the method name too.
     const single = new Set(rows.map((r) => r.benchmark)).size === 1;
-    const label = (r) => [single ? null : benchmarkName(r.benchmark),
-      Object.keys(r.params ?? {}).length ? paramsText(r.params) : null,
-      r.metric && r.metric !== 'primary' ? r.metric : null].filter(Boolean).join(' · ') || benchmarkName(r.benchmark);
+    const parts = (r) => {
+      const named = [single ? null : benchmarkName(r.benchmark),
+        Object.keys(r.params ?? {}).length ? paramsText(r.params) : null,
+        r.metric && r.metric !== 'primary' ? r.metric : null].filter(Boolean);
+      return named.length ? named : [benchmarkName(r.benchmark)];
+    };
+    const whole = rows.map((r) => parts(r).join(' · '));
+    // Chart.js gives the case axis at most half the chart's width; a longer label was cut at the canvas's left edge
+    // (a phone's Comparison showed "…ization · length=16"). Tick font: 11 px in the chart's family.
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `11px ${Chart.defaults.font.family}`;
+    const room = (canvas.parentElement?.clientWidth || 640) / 2 - 12;
+    const labels = rows.map((r) => fitLabel(parts(r), room, (text) => context.measureText(text).width));
     // An axis of at least ±1 % around 0, so that changes of 0 % still show where the base is, and wide enough
     // for the whiskers that are not absurd (an interval wider than ±100 % is left to the table).
     const sane = (interval) => Array.isArray(interval) && interval[1] - interval[0] <= 200;
@@ -278,7 +288,7 @@ class ComparisonPage extends UrlPage {
     return new Chart(canvas, {
       type: 'bar',
       data: {
-        labels: rows.map(label),
+        labels,
         datasets: [{
           label: 'head vs base (%)',
           data: rows.map((r) => r.changePercent ?? 0),
@@ -301,7 +311,7 @@ class ComparisonPage extends UrlPage {
         },
         plugins: {
           legend: { display: false },
-          tooltip: { callbacks: { label: (item) => {
+          tooltip: { callbacks: { title: (items) => whole[items[0].dataIndex], label: (item) => {
             const r = rows[item.dataIndex];
             const interval = Array.isArray(r.interval) ? ` [${number(r.interval[0])}, ${number(r.interval[1])}]` : '';
             return `${number(r.changePercent)}%${interval} · ${r.verdict}`;
@@ -350,6 +360,28 @@ class ComparisonPage extends UrlPage {
             dataset: { allocation: row.allocation?.change ?? '' } }, allocation));
       })));
   }
+}
+
+/**
+ * A case's label within {@code room} pixels as {@code measure} measures text: one line when the whole fits, else a
+ * line per part (benchmark, parameters, metric), each too long for the room shortened from its left ("…Benchmark
+ * .serialize": a method's end and a parameter's value tell cases apart). The tooltip gives the label whole.
+ */
+export function fitLabel(parts, room, measure) {
+  const whole = parts.join(' · ');
+  if (measure(whole) <= room) {
+    return whole;
+  }
+  return parts.map((part) => {
+    let cut = part;
+    if (measure(cut) <= room) {
+      return cut;
+    }
+    while (cut.length > 1 && measure(`…${cut}`) > room) {
+      cut = cut.slice(1);
+    }
+    return `…${cut}`;
+  });
 }
 
 /**

@@ -1,0 +1,96 @@
+package dev.perfwatch.e2e.web;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Comparison chart on a phone (390 px): Chart.js gives the case axis at most half the chart's width, and a case
+ * named by its benchmark and parameters ("StringSerializationBenchmark.serialize · length=16") was wider, so its
+ * label was drawn past the canvas's left edge and read "…ization · length=16". Labels now fit the axis, a line per
+ * part shortened from the left where one is still too long; the tooltip names the case whole.
+ */
+class ComparisonPhoneTest extends InWebSession {
+
+    static final String PROJECT = "phone-compare";
+
+    static final List<String> BENCHMARKS = List.of("org.example.serialization.StringSerializationBenchmark.serialize",
+            "org.example.serialization.StringSerializationBenchmark.serializeIntoAReusedBufferWithoutCopying");
+
+    @BeforeAll
+    static void seed() throws IOException, InterruptedException {
+        WebSession.post(server, "/api/v1/runs", run(0, 100));
+        WebSession.post(server, "/api/v1/runs", run(1, 80));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void comparisonChartWhenOnAPhoneDrawsEveryCaseLabelInsideTheCanvas() {
+        try {
+            browser.phone(390, 844);
+            browser.open(server.url() + "/#/comparison?project=" + PROJECT + "&base=" + sha(0) + "&head=" + sha(1));
+            browser.await("window.perfwatch?.comparison?.state === 'ready' && document.querySelector('.bars canvas')"
+                    + " && Chart.getChart(document.querySelector('.bars canvas'))");
+
+            Map<String, Object> axis = (Map<String, Object>) browser.script("""
+                    const chart = Chart.getChart(document.querySelector('.bars canvas'));
+                    const y = chart.scales.y;
+                    const context = chart.ctx;
+                    context.save();
+                    context.font = `${y.options.ticks.font.size}px ${Chart.defaults.font.family}`;
+                    const lines = y.ticks.flatMap((t) => [t.label].flat());
+                    // Right-aligned at the axis's right less its padding: a line wider than that starts left of 0.
+                    const lefts = lines.map((line) => y.right - y.options.ticks.padding - context.measureText(line).width);
+                    context.restore();
+                    return { lines, lefts, canvas: chart.width };""");
+            List<String> lines = (List<String>) axis.get("lines");
+            List<Number> lefts = (List<Number>) axis.get("lefts");
+            assertThat(((Number) axis.get("canvas")).intValue()).as("the chart on a phone").isLessThan(390);
+            assertThat(String.join(" | ", lines)).as("every case told apart by its parameters")
+                .contains("length=16").contains("length=256");
+            assertThat(lefts).as("each label line inside the canvas: %s", lines)
+                .allSatisfy(left -> assertThat(left.doubleValue()).isGreaterThanOrEqualTo(0));
+            assertThat(browser.errors()).isEmpty();
+        } finally {
+            browser.desktop();
+            browser.size(1280, 960);
+        }
+    }
+
+    static String sha(int commit) {
+        return UUID.nameUUIDFromBytes((PROJECT + commit).getBytes(StandardCharsets.UTF_8)).toString().replace("-", "")
+                + String.format("%08x", commit);
+    }
+
+    private static String run(int commit, int score) {
+        StringBuilder jmh = new StringBuilder();
+        for (String benchmark : BENCHMARKS) {
+            for (String length : List.of("16", "256")) {
+                if (!jmh.isEmpty()) {
+                    jmh.append(',');
+                }
+                jmh.append("""
+                        {"benchmark": "%s", "mode": "thrpt", "threads": 1, "forks": 2, "jdkVersion": "17.0.15",
+                         "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "17.0.15+6", "params": {"length": "%s"},
+                         "primaryMetric": {"score": %d, "scoreError": 3.0, "scoreConfidence": [%d, %d],
+                                           "scoreUnit": "ops/ms", "rawData": [[%d, %d, %d], [%d, %d, %d]]}}"""
+                    .formatted(benchmark, length, score, score - 3, score + 3, score - 1, score, score + 1, score + 1,
+                            score, score - 1));
+            }
+        }
+        return """
+                {"id": "%s", "project": "%s", "branch": "main",
+                 "commit": {"sha": "%s", "time": "2026-11-2%dT12:00:00Z", "parents": [%s], "message": "commit %d"},
+                 "host": {"name": "phone-vm", "hostClass": "local", "cores": 2, "os": "Linux"},
+                 "jmh": [%s]}"""
+            .formatted(UUID.nameUUIDFromBytes((PROJECT + "-run-" + commit).getBytes(StandardCharsets.UTF_8)), PROJECT,
+                    sha(commit), commit + 1, commit == 0 ? "" : "\"" + sha(0) + "\"", commit, jmh);
+    }
+}
