@@ -88,6 +88,13 @@ export function metricName(point) {
 }
 
 /** The tone a direction is coloured in, as the rest of the UI colours worse and better. */
+/**
+ * Statuses drawn grey on a chart, whatever their direction: what did not happen or notifies nobody (dismissed,
+ * historical) and what did not hold or is no longer found (transient, withdrawn). An imported history's one change
+ * that did not hold was the only coloured line among grey historical steps that held (timeline/annotations.js).
+ */
+export const GREY_STATUSES = new Set(['dismissed', 'historical', 'transient', 'withdrawn']);
+
 export function tone(point) {
   return point.direction === 'regression' ? 'worse' : point.direction === 'improvement' ? 'better' : 'neutral';
 }

@@ -7,7 +7,7 @@ import { benchmarkName, caseLabel, change, number, userBranches } from '../forma
 import { seriesStyle, translucent } from '../palette.js';
 import { applyFilter, filterBox } from '../filter.js';
 import { current, navigate } from '../router.js';
-import { bySeries, changePoints, statusMarks, tone } from '../change-points.js';
+import { bySeries, changePoints, GREY_STATUSES, statusMarks, tone } from '../change-points.js';
 import { Queue } from './queue.js';
 import { bandsWithinScores, floorAtZero } from '../floor.js';
 import { ALLOC, environmentLabels, jvmOf, levelChange, line, xAxis } from '../timeline/data.js';
@@ -315,7 +315,9 @@ function changeLines(points, axis) {
     const x = axis.indexOf(point.commit?.sha);
     if (x !== undefined) {
       const firm = point.status === 'alerted' || point.status === 'confirmed';
-      lines[`change${i}`] = { type: 'line', xMin: x, xMax: x, borderColor: LINE_COLOURS[tone(point)],
+      // grey where the change did not hold or notifies nobody, as on the timeline; its mark above keeps the arrow
+      const colour = GREY_STATUSES.has(point.status) ? LINE_COLOURS.neutral : LINE_COLOURS[tone(point)];
+      lines[`change${i}`] = { type: 'line', xMin: x, xMax: x, borderColor: colour,
         borderWidth: 1, borderDash: firm ? [] : [2, 2] };
     }
   });

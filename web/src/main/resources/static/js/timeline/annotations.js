@@ -5,6 +5,7 @@
 // alerts API is read as before, and after one 404 the page stops asking until it is reloaded.
 
 import { get, ApiError } from '../api.js';
+import { GREY_STATUSES } from '../change-points.js';
 import { change, percent, shortSha } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
 
@@ -140,10 +141,8 @@ export async function annotationsOf(seriesIds) {
  * hold was the only coloured label on its timeline ("improvement +66% · transient" in green among grey historical
  * steps that held), the most salient mark on the chart for the one change the tracker had closed.
  */
-const GREY = new Set(['dismissed', 'historical', 'transient', 'withdrawn']);
-
 function colorOf(mark) {
-  if (mark.triaged || GREY.has(mark.status)) {
+  if (mark.triaged || GREY_STATUSES.has(mark.status)) {
     return '#888';
   }
   const kind = mark.kind.toLowerCase();

@@ -154,6 +154,11 @@ class ChangePointMarksTest extends InWebSession {
             .contains("improvement +6.0%").contains("notifies nobody").doesNotContain("regression");
         assertThat(browser.script("return Object.keys(Chart.getChart(document.querySelector(\"" + tile
                 + " canvas\")).options.plugins.annotation.annotations).length")).isEqualTo(3L);
+        // Its lines: the historical steps grey as on the timeline (they notify nobody), the unconfirmed regression in
+        // its direction's colour.
+        assertThat(browser.script("return Object.values(Chart.getChart(document.querySelector(\"" + tile
+                + " canvas\")).options.plugins.annotation.annotations).map((a) => a.borderColor).sort()"))
+            .isEqualTo(List.of("#777", "#777", "#D55E00"));
         assertThat(browser.elements(".tile .cp-mark")).as("no other tile of the 8-core JDK 17 series has one")
             .hasSize(3);
         assertThat(browser.errors()).isEmpty();
