@@ -20,6 +20,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import dev.perfwatch.system.Problems;
+import dev.perfwatch.system.WriteLimiter;
 
 /**
  * Authenticates API calls by bearer token (or HTTP Basic with the token as password, as Codespeed clients send it).
@@ -78,6 +79,8 @@ class TokenFilter extends OncePerRequestFilter {
         }
         boolean read = READ_METHODS.contains(request.getMethod());
         if (selfAuthenticated(path.get(), request.getMethod())) {
+            // Its credential is checked after its body is read: it must not hold an uploader's write slot meanwhile.
+            request.setAttribute(WriteLimiter.UNPROVEN_SENDER, Boolean.TRUE);
             chain.doFilter(request, response);
             return;
         }
