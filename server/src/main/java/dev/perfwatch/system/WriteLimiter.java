@@ -21,11 +21,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * held every database connection and the pipeline and reads starved (issue 14); it also bounds the bodies in memory,
  * since a waiting request has not read its body yet.
  *
- * <p>A write whose sender has not proven who it is before its body is read (the GitHub webhook, whose signature covers
- * the body; a Codespeed upload URL, whose secret the controller checks after reading the form) waits for slots of its
- * own, a third of the writes'. A slot is held while the body arrives, so eight connections sending a byte every few
- * seconds to the webhook, with no credential at all, held every upload slot and every runner's upload was answered
- * 503 for as long as they stayed open.
+ * <p>A write whose sender proves who it is only with its body (the GitHub webhook: its signature covers the body)
+ * waits for slots of its own, a third of the writes'. A slot is held while the body arrives, so eight connections
+ * sending a byte every few seconds to the webhook, with no credential at all, held every upload slot and every
+ * runner's upload was answered 503 for as long as they stayed open.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 3)
