@@ -4,13 +4,17 @@
 # starts a local runner (the runner's `demo` command) that generates a small project whose history holds a
 # regression and its fix, benchmarks every commit with the quick profile and prints the scores by commit. The
 # server keeps running until Ctrl-C. Running it again is safe: what is stored, queued or done is not done twice.
-# Settings: SERVER_PORT (8080), PERFWATCH_DATA_DIR (./data), PERFWATCH_ADMIN_TOKEN (demo-admin-token),
+# Settings: SERVER_PORT (8080), SERVER_ADDRESS (127.0.0.1: this machine only), PERFWATCH_DATA_DIR (./data),
+# PERFWATCH_ADMIN_TOKEN (demo-admin-token),
 # PERFWATCH_RUNNER_CPUS (the CPU the demo's benchmarks are pinned to: the last one), PERFWATCH_SKIP_BUILD=1 (use
 # the jars built before), PERFWATCH_DEMO=0 (only the examples, no runner).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export SERVER_PORT="${SERVER_PORT:-8080}"
+# Loopback only: the admin token below is in the README, and a write token may queue a job whose build command the
+# demo's runner runs. SERVER_ADDRESS=0.0.0.0 opens it to the network, for a demo on a machine of one's own network.
+export SERVER_ADDRESS="${SERVER_ADDRESS:-127.0.0.1}"
 export PERFWATCH_DATA_DIR="${PERFWATCH_DATA_DIR:-$PWD/data}"
 export PERFWATCH_ADMIN_TOKEN="${PERFWATCH_ADMIN_TOKEN:-demo-admin-token}"
 # The server runs with its defaults: the demo project's commits are dated on the eight days before it is made, so its

@@ -12,7 +12,8 @@ import org.springframework.util.unit.DataSize;
  * @param maxBodySize the largest request body accepted ({@code PERFWATCH_MAX_BODY_SIZE}), default 32 MiB
  * @param maxConcurrentWrites writes (uploads, runner calls, webhooks) served at once
  *     ({@code PERFWATCH_MAX_CONCURRENT_WRITES}); fewer than the database pool, so that reads, the pipeline and
- *     notifications always find a connection, and so that at most this many bodies are in memory
+ *     notifications always find a connection, and so that at most this many bodies are in memory; writes whose
+ *     sender proves itself only with its body (the GitHub webhook) have a third as many of their own
  * @param writeQueueTimeout how long a write waits for its turn before it is answered 503 with Retry-After
  *     ({@code PERFWATCH_WRITE_QUEUE_TIMEOUT})
  */

@@ -20,10 +20,21 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * are then answered 503 with Retry-After, which the runner and the importers honour. Without it fifty uploaders
  * held every database connection and the pipeline and reads starved (issue 14); it also bounds the bodies in memory,
  * since a waiting request has not read its body yet.
+ *
+ * <p>A write whose sender proves who it is only with its body (the GitHub webhook: its signature covers the body)
+ * waits for slots of its own, a third of the writes'. A slot is held while the body arrives, so eight connections
+ * sending a byte every few seconds to the webhook, with no credential at all, held every upload slot and every
+ * runner's upload was answered 503 for as long as they stayed open.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 3)
-class WriteLimiter extends OncePerRequestFilter {
+public class WriteLimiter extends OncePerRequestFilter {
+
+    /**
+     * Set to {@code Boolean.TRUE} by the token filter on a write it let through without a credential (the endpoint
+     * checks its own after reading the body): such a write takes one of the unproven slots.
+     */
+    public static final String UNPROVEN_SENDER = WriteLimiter.class.getName() + ".unproven";
 
     static final int RETRY_AFTER_SECONDS = 2;
 
@@ -31,10 +42,13 @@ class WriteLimiter extends OncePerRequestFilter {
 
     private final Semaphore permits;
 
+    private final Semaphore unproven;
+
     private final long waitNanos;
 
     WriteLimiter(ApiProperties properties) {
         this.permits = new Semaphore(Math.max(1, properties.maxConcurrentWrites()), true);
+        this.unproven = new Semaphore(Math.max(1, properties.maxConcurrentWrites() / 3), true);
         this.waitNanos = properties.writeQueueTimeout().toNanos();
     }
 
@@ -52,9 +66,10 @@ class WriteLimiter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        Semaphore slots = Boolean.TRUE.equals(request.getAttribute(UNPROVEN_SENDER)) ? unproven : permits;
         boolean acquired;
         try {
-            acquired = permits.tryAcquire(waitNanos, TimeUnit.NANOSECONDS);
+            acquired = slots.tryAcquire(waitNanos, TimeUnit.NANOSECONDS);
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
@@ -70,7 +85,7 @@ class WriteLimiter extends OncePerRequestFilter {
             chain.doFilter(request, response);
         }
         finally {
-            permits.release();
+            slots.release();
         }
     }
 }

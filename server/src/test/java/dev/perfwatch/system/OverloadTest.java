@@ -89,10 +89,51 @@ class OverloadTest {
         }
     }
 
+    /**
+     * Without any credential, eight bodies sent slowly to the GitHub webhook, whose signature is checked only once the
+     * body is read, held every write slot: every upload with a valid token was answered 503 for as long as the
+     * connections stayed open. Such writes now wait for slots of their own.
+     */
+    @Test
+    void slowBodiesWithoutCredentialsLeaveTheUploadersTheirSlots() throws Exception {
+        List<Socket> slow = new ArrayList<>();
+        try {
+            for (int i = 0; i < 8; i++) {
+                Socket socket = new Socket("127.0.0.1", port);
+                OutputStream out = socket.getOutputStream();
+                out.write(("POST /api/v1/github/webhook HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Content-Type: application/json\r\nX-GitHub-Event: ping\r\nX-GitHub-Delivery: d" + i
+                        + "\r\nContent-Length: 1000\r\n\r\n{")
+                    .getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                slow.add(socket);
+            }
+
+            // They are being served: a webhook delivery waits for a slot and is turned away (each takes 5 s).
+            String probe = "";
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!probe.startsWith("HTTP/1.1 503") && System.nanoTime() < deadline) {
+                probe = rawPost(port, "/api/v1/github/webhook", "X-GitHub-Event: ping\r\nX-GitHub-Delivery: probe\r\n");
+            }
+            assertThat(probe).startsWith("HTTP/1.1 503");
+
+            // The token's upload is read and refused as an empty run, not turned away as if the server were full.
+            assertThat(rawPost(port)).startsWith("HTTP/1.1 400");
+        }
+        finally {
+            for (Socket socket : slow) {
+                socket.close();
+            }
+        }
+    }
+
     private static String rawPost(int port) throws Exception {
+        return rawPost(port, "/api/v1/runs", "Authorization: Bearer " + Api.ADMIN_TOKEN + "\r\n");
+    }
+
+    private static String rawPost(int port, String path, String headers) throws Exception {
         try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.getOutputStream().write(("POST /api/v1/runs HTTP/1.1\r\nHost: localhost\r\n"
-                    + "Authorization: Bearer " + Api.ADMIN_TOKEN + "\r\n"
+            socket.getOutputStream().write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\n" + headers
                     + "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
                 .getBytes(StandardCharsets.US_ASCII));
             BufferedReader reader = new BufferedReader(

@@ -9,7 +9,7 @@ import { amount, metricName } from '../change-points.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
 import {
-  groupState, lastJob, newestChangePoints, noAlerts, offlineSince, openGroups, queues, recentGroups, requestsInFlight,
+  groupState, lastJob, newestChanges, noAlerts, offlineSince, openGroups, queues, recentGroups, requestsInFlight,
   runnerHealth,
 } from './summary.js';
 
@@ -44,6 +44,18 @@ function card(id, title, count, body, more, counted = '') {
       count === null ? null : h('span', { class: count ? 'badge warn' : 'badge' },
         counted ? `${count} ${counted}` : String(count))),
     body, more ? h('p', { class: 'more' }, more) : null);
+}
+
+/**
+ * "-12%", or the smallest and largest of several change points' amounts: "-21% to -43%", "+64 B/op to +784 B/op"
+ * (from none, where every relative change is whole, the change in the unit orders them).
+ */
+function amounts(points) {
+  const relative = (p) => Math.abs(p.after - p.before) / Math.max(Math.abs(p.before), Math.abs(p.after)) || 0;
+  const absolute = (p) => Math.abs(p.after - p.before) || 0;
+  const sorted = [...points].sort((a, b) => relative(a) - relative(b) || absolute(a) - absolute(b));
+  const [least, most] = [amount(sorted[0]), amount(sorted[sorted.length - 1])];
+  return least === most ? least : `${least} to ${most}`;
 }
 
 function list(items, render, empty) {
@@ -85,9 +97,11 @@ class HomePage extends UrlPage {
     }
     const open = openGroups(groups);
     // A change point does not name its project; the list mixes projects, so each keeps the one it was read for.
-    const changePoints = perProject.every((answer) => answer === null) && projects.length ? null
-      : newestChangePoints(perProject.map((answer, i) => answer?.map((point) => ({ ...point,
-        project: projects[i].name }))).filter(Boolean), CHANGE_POINTS);
+    // One project's change points at one commit saying the same thing are one entry ("149 series: …").
+    const changes = perProject.every((answer) => answer === null) && projects.length ? null
+      : newestChanges(perProject.map((answer, i) => answer?.map((point) => ({ ...point,
+        project: projects[i].name }))).filter(Boolean), CHANGE_POINTS, CHANGE_POINTS * 5);
+    const changePoints = changes?.flatMap((change) => change.points) ?? null;
     const inFlight = requests === null ? null : requestsInFlight(requests);
     const health = runnerHealth(runners, attempts);
     const queue = queues(queued, runners);
@@ -105,17 +119,23 @@ class HomePage extends UrlPage {
       // The list shows closed groups too: a bare "0" beside a fixed group read as a miscount.
       'open'),
       card('home-change-points', 'Newest change points', changePoints === null ? null : changePoints.length,
-        changePoints === null ? h('p', { class: 'muted' }, 'This server does not list change points.')
-          : list(changePoints, (point) => [
+        changes === null ? h('p', { class: 'muted' }, 'This server does not list change points.')
+          : list(changes, ({ point, points, capped }) => [
             // By series: the case, metric and environment exactly (the change point's JVM label is not the
-            // timeline's jvm parameter).
+            // timeline's jvm parameter). Several series at one commit: the changes page at that commit lists them.
             // On a phone the name breaks after its dots and slashes, as on the alerts page: whole, it was wider
             // than the screen ("WrapperOverheadBenchmark.recordAllocat…" cut at the card's edge).
-            h('a', { href: href('timeline', { series: point.series, commit: point.commit?.sha }) },
-              breakable(benchmarkName(point.benchmark)), ` ${point.case ?? ''}`),
+            points.length === 1
+              ? h('a', { href: href('timeline', { series: point.series, commit: point.commit?.sha }) },
+                breakable(benchmarkName(point.benchmark)), ` ${point.case ?? ''}`)
+              : h('a', { class: 'series-count', href: href('changes', { project: point.project,
+                commit: point.commit?.sha, environment: point.environment?.id, metric: point.metric === 'primary'
+                  ? null : point.metric === 'gc.alloc.rate.norm' ? point.metric : 'all' }) },
+              `${points.length}${capped ? '+' : ''} series: `, breakable(benchmarkName(point.benchmark)),
+              ` ${point.case ?? ''}, …`),
             h('span', { class: 'metric' }, ` · ${metricName(point)}`),
             h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
-              ? 'better' : '' }, ` ${point.direction} ${amount(point)}`.trimEnd()),
+              ? 'better' : '' }, ` ${point.direction} ${amounts(points)}`.trimEnd()),
             h('span', { class: 'muted' }, ` · ${point.status} · `, h('span', { class: 'project' }, point.project),
               ` · ${point.environment?.hostClass ?? ''} · `,
               h('code', {}, shortSha(point.commit?.sha ?? '')), ` ${dateTime(point.commit?.time)}`)],
@@ -154,6 +174,7 @@ class HomePage extends UrlPage {
       ? 'No results yet: upload a JMH run (see the README) or run ./scripts/demo.sh.'
       : `${projects.length} project${projects.length === 1 ? '' : 's'}, refreshed ${dateTime(Date.now())}.`;
     Object.assign(this.debug, { openGroups: open.length, changePoints: changePoints?.length ?? null,
+      changes: changes?.length ?? null,
       requests: inFlight?.length ?? null, health: health.map((x) => `${x.runner.name}:${x.problem}`),
       queues: Object.fromEntries(queue.map((q) => [q.hostClass, q.queued])) });
   }

@@ -45,6 +45,35 @@ export function newestChangePoints(perProject, limit) {
     .sort((a, b) => time(b) - time(a) || b.id - a.id).slice(0, limit);
 }
 
+/**
+ * The newest change points as the home page lists them: those of one project at one commit that say the same thing
+ * (status, direction, metric, host class) as one entry, newest first, at most {@code limit} entries. After an import
+ * of partiql-lang-kotlin's JMH history, 149 of its 154 series improved at one commit (the CI machine changed during a
+ * two-week pause): the ten lines of the list were ten of them, saying nothing of the 139 others, and no other commit
+ * or project reached the list. {@code asked} is how many each project's answer was asked for: a group that runs to
+ * the end of a full answer may have more (capped).
+ */
+export function newestChanges(perProject, limit, asked) {
+  const groups = new Map();
+  for (const answer of perProject) {
+    const full = answer.length >= asked;
+    const lastSha = answer.length ? answer[answer.length - 1].commit?.sha : undefined;
+    for (const point of answer) {
+      const key = [point.project, point.commit?.sha, point.status, point.direction, point.metric,
+        point.environment?.hostClass].join('\u0000');
+      if (!groups.has(key)) {
+        groups.set(key, { point, points: [], capped: false });
+      }
+      const group = groups.get(key);
+      group.points.push(point);
+      group.capped ||= full && point.commit?.sha === lastSha;
+    }
+  }
+  // Each group in the place of its newest point, those that did not happen left out as single points are.
+  const byPoint = new Map([...groups.values()].map((group) => [group.point, group]));
+  return newestChangePoints([[...byPoint.keys()]], limit).map((point) => byPoint.get(point));
+}
+
 /** Benchmark requests not done yet: resolving their commits, waiting for runners, or running. */
 export function requestsInFlight(requests) {
   return requests.filter((request) => ['resolving', 'queued', 'running'].includes(request.status));
