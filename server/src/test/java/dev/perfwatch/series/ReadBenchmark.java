@@ -88,6 +88,7 @@ class ReadBenchmark {
             .param("from", null).param("to", null).query(String.class).list()));
         System.out.println("EXPLAIN the points' blocks and packs (SeriesPacks):\n" + String.join("\n", jdbc.sql(
                 "explain (analyze, buffers) " + SeriesPacks.BLOCKS).param("series", series).param("limit", 10_000)
+            .param("span", SeriesPacks.span(10_000))
             .query(String.class).list()));
         System.out.println("EXPLAIN the series' version (ReadCache):\n" + String.join("\n", jdbc.sql(
                 "explain (analyze, buffers) select cast(coalesce(sum(count), 0) as bigint) from result_block "
