@@ -44,13 +44,13 @@ final class PointColumns {
     String[] noiseReason;
 
     /**
-     * Per point, the pack it was read from (SeriesPacks) when that holds the JSON text of its score, error, ciLower
-     * and ciUpper, else null (written from the doubles): a cold read then copies those bytes instead of finding the
-     * shortest digits of 20,000 doubles again (docs/performance.md, "The cold 10,000-point read again, branch read5").
+     * Per point, the pack it was read from (SeriesPacks) when that holds the JSON text of its score and error, else
+     * null (written from the doubles): a cold read then copies those bytes instead of finding the shortest digits of
+     * 20,000 doubles again (docs/performance.md, "The cold 10,000-point read again, branch read5").
      */
     byte[][] text;
 
-    /** Where in {@link #text} the point's four texts start ({@link PointColumnsJson#numberText}'s layout). */
+    /** Where in {@link #text} the point's two texts start ({@link PointColumnsJson#numberText}'s layout). */
     int[] textAt;
 
     PointColumns(int capacity) {

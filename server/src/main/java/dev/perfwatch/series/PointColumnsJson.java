@@ -112,10 +112,10 @@ final class PointColumnsJson {
             numbers(out, ",\"error\":[", points, points.error, 1);
         }
         if (fields.contains(PointFields.CI_LOWER)) {
-            numbers(out, ",\"ciLower\":[", points, points.ciLower, 2);
+            numbers(out, ",\"ciLower\":[", points, points.ciLower, -1);
         }
         if (fields.contains(PointFields.CI_UPPER)) {
-            numbers(out, ",\"ciUpper\":[", points, points.ciUpper, 3);
+            numbers(out, ",\"ciUpper\":[", points, points.ciUpper, -1);
         }
         if (fields.contains(PointFields.RUN)) {
             out.raw(",\"run\":[");
@@ -159,16 +159,17 @@ final class PointColumnsJson {
     }
 
     /**
-     * A column of doubles; {@code column} is its place among a pack's four texts (score, error, ciLower, ciUpper).
-     * A point read from a pack has its text copied from there (what {@link #numberText} wrote), else it is written.
+     * A column of doubles; {@code column} is its place among a pack's two texts (score, error), -1 for a column a
+     * pack has no text of (the interval, which the timeline does not read). A point read from a pack has its text
+     * copied from there (what {@link #numberText} wrote), else it is written.
      */
     private static void numbers(Out out, String name, PointColumns points, double[] values, int column) {
         out.raw(name);
-        byte[][] texts = points.text;
+        byte[][] texts = column < 0 ? null : points.text;
         int[] at = points.textAt;
         for (int i = 0, size = points.size; i < size; i++) {
             out.comma(i);
-            byte[] text = texts[i];
+            byte[] text = texts == null ? null : texts[i];
             if (text != null) {
                 int p = at[i];
                 for (int k = 0; k < column; k++) {

@@ -49,7 +49,8 @@ class SeriesPacks {
      * The first byte of a pack of this layout: per result, newest first (then by run id), commit id, score, error,
      * ci_lower and ci_upper (a null as NaN), run id, recorded time (epoch nanoseconds as PointColumns holds them,
      * {@link PointColumns#NO_TIME} for none), whether its run is noisy, the reason (length, -1 for none, and UTF-8
-     * bytes), and the JSON text of score, error, ci_lower and ci_upper ({@link PointColumnsJson#numberText}). V30's
+     * bytes), and the JSON text of score and error ({@link PointColumnsJson#numberText}; the timeline reads no
+     * interval, and its texts would make every pack a third larger). V30's
      * packs (written by SQL, without the texts) begin with a commit id's high byte, 0: read as absent, and replaced.
      */
     static final int LAYOUT = 2;
@@ -80,9 +81,12 @@ class SeriesPacks {
                             from blocks)
             -- a probe of result_pack's key per block, whatever its statistics say (joined, a planner that took the
             -- table for small sorted every pack, on disk)
+            -- (limit 1, of a primary key: a planner that took the table for larger than it is probed each by a bitmap,
+            -- 5 times as long)
             select n.block, n.count,
                    (select p.points from result_pack p
-                    where p.series_id = :series and p.block = n.block and p.count = n.count) as points,
+                    where p.series_id = :series and p.block = n.block and p.count = n.count
+                    limit 1) as points,
                    (select min(block) from result_block where series_id = :series) as first
             from newest n
             where n.newer <= :limit
@@ -266,9 +270,8 @@ class SeriesPacks {
             columns.addPoint(commit, score, error, ciLower, ciUpper, run, recordedAt, noisy, reason);
             columns.text[columns.size - 1] = pack;
             columns.textAt[columns.size - 1] = at;
-            for (int k = 0; k < 4; k++) {
-                at += 1 + pack[at];
-            }
+            at += 1 + pack[at];
+            at += 1 + pack[at];
         }
     }
 
@@ -296,8 +299,6 @@ class SeriesPacks {
             }
             PointColumnsJson.numberText(points.score[i], pack);
             PointColumnsJson.numberText(points.error[i], pack);
-            PointColumnsJson.numberText(points.ciLower[i], pack);
-            PointColumnsJson.numberText(points.ciUpper[i], pack);
         }
         return pack.toByteArray();
     }
