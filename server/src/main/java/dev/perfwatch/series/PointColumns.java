@@ -43,6 +43,16 @@ final class PointColumns {
 
     String[] noiseReason;
 
+    /**
+     * Per point, the pack it was read from (SeriesPacks) when that holds the JSON text of its score and error, else
+     * null (written from the doubles): a cold read then copies those bytes instead of finding the shortest digits of
+     * 20,000 doubles again (docs/performance.md, "The cold 10,000-point read again, branch read5").
+     */
+    byte[][] text;
+
+    /** Where in {@link #text} the point's two texts start ({@link PointColumnsJson#numberText}'s layout). */
+    int[] textAt;
+
     PointColumns(int capacity) {
         int initial = Math.max(16, Math.min(capacity, 16_384));
         commit = new long[initial];
@@ -54,6 +64,8 @@ final class PointColumns {
         recordedAt = new long[initial];
         noisy = new boolean[initial];
         noiseReason = new String[initial];
+        text = new byte[initial][];
+        textAt = new int[initial];
     }
 
     int size() {
@@ -101,6 +113,7 @@ final class PointColumns {
                 : Math.floorDiv(recorded.getTime(), 1000) * 1_000_000_000L + recorded.getNanos();
         noisy[i] = rs.getBoolean(8);
         noiseReason[i] = rs.getString(9);
+        text[i] = null;
     }
 
     /** One point of a pack (SeriesPacks), its values as {@link #add(ResultSet)} would have decoded them. */
@@ -119,12 +132,15 @@ final class PointColumns {
         recordedAt[i] = recordedNanos;
         noisy[i] = isNoisy;
         noiseReason[i] = reason;
+        text[i] = null;
     }
 
     /** Appends point {@code i} of other columns. */
     void copy(PointColumns other, int i) {
         addPoint(other.commit[i], other.score[i], other.error[i], other.ciLower[i], other.ciUpper[i], other.run[i],
                 other.recordedAt[i], other.noisy[i], other.noiseReason[i]);
+        text[size - 1] = other.text[i];
+        textAt[size - 1] = other.textAt[i];
     }
 
     /**
@@ -199,6 +215,12 @@ final class PointColumns {
         String r = noiseReason[a];
         noiseReason[a] = noiseReason[b];
         noiseReason[b] = r;
+        byte[] x = text[a];
+        text[a] = text[b];
+        text[b] = x;
+        int at = textAt[a];
+        textAt[a] = textAt[b];
+        textAt[b] = at;
     }
 
     private void move(int from, int to) {
@@ -211,6 +233,8 @@ final class PointColumns {
         recordedAt[to] = recordedAt[from];
         noisy[to] = noisy[from];
         noiseReason[to] = noiseReason[from];
+        text[to] = text[from];
+        textAt[to] = textAt[from];
     }
 
     private void grow() {
@@ -224,6 +248,8 @@ final class PointColumns {
         recordedAt = Arrays.copyOf(recordedAt, capacity);
         noisy = Arrays.copyOf(noisy, capacity);
         noiseReason = Arrays.copyOf(noiseReason, capacity);
+        text = Arrays.copyOf(text, capacity);
+        textAt = Arrays.copyOf(textAt, capacity);
     }
 
     private static double nullableDouble(ResultSet rs, int column) throws SQLException {

@@ -1,5 +1,6 @@
 package dev.perfwatch.series;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -105,16 +106,16 @@ final class PointColumnsJson {
         }
         out.raw("]");
         if (fields.contains(PointFields.SCORE)) {
-            numbers(out, ",\"score\":[", points.score, size);
+            numbers(out, ",\"score\":[", points, points.score, 0);
         }
         if (fields.contains(PointFields.ERROR)) {
-            numbers(out, ",\"error\":[", points.error, size);
+            numbers(out, ",\"error\":[", points, points.error, 1);
         }
         if (fields.contains(PointFields.CI_LOWER)) {
-            numbers(out, ",\"ciLower\":[", points.ciLower, size);
+            numbers(out, ",\"ciLower\":[", points, points.ciLower, -1);
         }
         if (fields.contains(PointFields.CI_UPPER)) {
-            numbers(out, ",\"ciUpper\":[", points.ciUpper, size);
+            numbers(out, ",\"ciUpper\":[", points, points.ciUpper, -1);
         }
         if (fields.contains(PointFields.RUN)) {
             out.raw(",\"run\":[");
@@ -157,11 +158,32 @@ final class PointColumnsJson {
         out.flush();
     }
 
-    private static void numbers(Out out, String name, double[] values, int size) {
+    /**
+     * A column of doubles; {@code column} is its place among a pack's two texts (score, error), -1 for a column a
+     * pack has no text of (the interval, which the timeline does not read). A point read from a pack has its text
+     * copied from there (what {@link #numberText} wrote), else it is written.
+     */
+    private static void numbers(Out out, String name, PointColumns points, double[] values, int column) {
         out.raw(name);
-        for (int i = 0; i < size; i++) {
+        byte[][] texts = column < 0 ? null : points.text;
+        int[] at = points.textAt;
+        for (int i = 0, size = points.size; i < size; i++) {
             out.comma(i);
-            if (Double.isFinite(values[i])) {
+            byte[] text = texts == null ? null : texts[i];
+            if (text != null) {
+                int p = at[i];
+                for (int k = 0; k < column; k++) {
+                    p += 1 + text[p];
+                }
+                int length = text[p];
+                if (length == 0) {
+                    out.raw("null");
+                }
+                else {
+                    out.ascii(text, p + 1, length);
+                }
+            }
+            else if (Double.isFinite(values[i])) {
                 out.number(values[i]);
             }
             else {
@@ -169,6 +191,22 @@ final class PointColumnsJson {
             }
         }
         out.raw("]");
+    }
+
+    /**
+     * Appends a double's text as {@link #write} writes it into a pack (SeriesPacks): its length in a byte, then its
+     * ASCII (Jackson's Schubfach text, at most 24 bytes); a length of 0 for a non-finite number, written as null.
+     */
+    static void numberText(double value, ByteArrayOutputStream pack) {
+        if (!Double.isFinite(value)) {
+            pack.write(0);
+            return;
+        }
+        String text = NumberOutput.toString(value, true);
+        pack.write(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            pack.write(text.charAt(i));
+        }
     }
 
     /**
@@ -231,6 +269,13 @@ final class PointColumnsJson {
             for (int i = 0; i < length; i++) {
                 buffer[used + i] = (byte) ascii.charAt(i);
             }
+            used += length;
+        }
+
+        /** ASCII bytes as they are (a number's text from a pack). */
+        void ascii(byte[] bytes, int offset, int length) {
+            room(length);
+            System.arraycopy(bytes, offset, buffer, used, length);
             used += length;
         }
 

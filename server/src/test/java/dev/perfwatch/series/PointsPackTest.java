@@ -102,6 +102,78 @@ class PointsPackTest {
             .as("read from the packs now, the same answer").isEqualTo(bytes(first));
     }
 
+    /**
+     * A pack of V30's layout (written by SQL, without the numbers' texts) is read as absent: the answer is still the
+     * statement's, and the packer, asked by that read, replaces it with one of the current layout.
+     */
+    @Test
+    void packOfTheOldLayoutIsReadAsAbsentAndReplaced() throws Exception {
+        long series = history();
+        packs.pack(series, blocks(series));
+        jdbc.sql(V30_PACK).param("series", series).param("blocks", new Long[] { 2L, 4L }).update();
+        assertThat(layouts(series)).as("blocks 2 and 4 in V30's layout").containsEntry(2L, 0).containsEntry(4L, 0);
+
+        assertSame(series, List.of(1, 33, 64, 100, 10_000), "V30's packs among the current ones");
+        packs.drain();
+
+        assertThat(layouts(series).values()).as("every pack replaced by the read's packer").containsOnly(
+                SeriesPacks.LAYOUT);
+        assertSame(series, List.of(1, 33, 64, 100, 10_000), "packed again");
+        PointColumns packed = packs.newest(series, 100);
+        for (int i = 0; i < packed.size(); i++) {
+            assertThat(packed.text[i]).as("point %d's texts", i).isNotNull();
+        }
+    }
+
+    /**
+     * A series whose newest results lie far apart (one commit in 100 measured): the newest blocks first looked at
+     * hold too few results, and the read looks at all of them; the same answer as the statement.
+     */
+    @Test
+    void sparseSeriesReadsAllItsBlocks() {
+        long series = history();
+        for (int g = COMMITS + 1; g <= COMMITS + 40; g++) {
+            addCommit(series, g, 2000 + g * 0.25, 100);
+        }
+        List<Integer> limits = List.of(1, 2, 5, 20, 39, 40, 41, 60, 189, 190, 191, 10_000);
+        assertSame(series, limits, "sparse, nothing packed");
+        packs.pack(series, blocks(series));
+        assertSame(series, limits, "sparse, all packed");
+        assertThat(packs.newest(series, 60).size()).as("read from packs, across the sparse blocks").isEqualTo(60);
+        assertThat(packs.newest(series, 10_000).size()).isEqualTo(COMMITS + 40 + 3);
+    }
+
+    /** V30's packing statement: its layout had no texts and began with a commit id (a 0 byte). */
+    private static final String V30_PACK = """
+            insert into result_pack (series_id, block, count, points)
+            select :series, b.block, count(*),
+                   string_agg(int8send(r.commit_id) || float8send(r.score)
+                              || float8send(coalesce(r.error, 'NaN')) || float8send(coalesce(r.ci_lower, 'NaN'))
+                              || float8send(coalesce(r.ci_upper, 'NaN')) || uuid_send(r.run_id)
+                              || timestamptz_send(coalesce(r.recorded_at,
+                                                           (select created_at from run where run.id = r.run_id),
+                                                           '-infinity'))
+                              || case when n.run_id is null then '\\x00'::bytea else '\\x01'::bytea end
+                              || int4send(coalesce(octet_length(convert_to(n.reason, 'UTF8')), -1))
+                              || coalesce(convert_to(n.reason, 'UTF8'), ''::bytea),
+                              ''::bytea order by r.position desc, r.run_id)
+            from unnest(cast(:blocks as bigint[])) b(block)
+            join result r on r.series_id = :series and r.position >= b.block * 32 and r.position < (b.block + 1) * 32
+            left join run_noise n on n.run_id = r.run_id and n.noisy
+            group by b.block
+            on conflict (series_id, block) do update set count = excluded.count, points = excluded.points
+            """;
+
+    private java.util.Map<Long, Integer> layouts(long series) {
+        java.util.Map<Long, Integer> layouts = new java.util.TreeMap<>();
+        jdbc.sql("select block, get_byte(points, 0) from result_pack where series_id = :series")
+            .param("series", series)
+            .query(rs -> {
+                layouts.put(rs.getLong(1), rs.getInt(2));
+            });
+        return layouts;
+    }
+
     private void assertSame(long series, List<Integer> limits, String state) {
         for (int limit : limits) {
             byte[] packed = bytes(queries.columns(series, limit, null, PointRange.Positions.ALL));
@@ -174,6 +246,11 @@ class PointsPackTest {
 
     /** A commit after the newest, with a run and a result of this score. */
     private void addCommit(long series, int g, double score) {
+        addCommit(series, g, score, 1);
+    }
+
+    /** A commit {@code gap} positions after the newest, with a run and a result of this score. */
+    private void addCommit(long series, int g, double score, int gap) {
         jdbc.sql("""
                 insert into commit (project_id, sha, time, author, message, parents)
                 select project_id, :sha, timestamptz '2020-01-01' + :g * interval '10 minutes', 'Ada', 'Step', '{}'
@@ -181,10 +258,11 @@ class PointsPackTest {
                 """).param("series", series).param("sha", sha(g)).param("g", g).update();
         jdbc.sql("""
                 insert into branch_commit (branch_id, commit_id, position)
-                select s.branch_id, c.id, (select max(position) + 1 from branch_commit where branch_id = s.branch_id)
+                select s.branch_id, c.id,
+                       (select max(position) + :gap from branch_commit where branch_id = s.branch_id)
                 from series s join commit c on c.project_id = s.project_id and c.sha = :sha
                 where s.id = :series
-                """).param("series", series).param("sha", sha(g)).update();
+                """).param("series", series).param("sha", sha(g)).param("gap", gap).update();
         addResult(series, sha(g), score, "null");
     }
 

@@ -88,6 +88,7 @@ class ReadBenchmark {
             .param("from", null).param("to", null).query(String.class).list()));
         System.out.println("EXPLAIN the points' blocks and packs (SeriesPacks):\n" + String.join("\n", jdbc.sql(
                 "explain (analyze, buffers) " + SeriesPacks.BLOCKS).param("series", series).param("limit", 10_000)
+            .param("span", SeriesPacks.span(10_000))
             .query(String.class).list()));
         System.out.println("EXPLAIN the series' version (ReadCache):\n" + String.join("\n", jdbc.sql(
                 "explain (analyze, buffers) select cast(coalesce(sum(count), 0) as bigint) from result_block "
@@ -307,7 +308,9 @@ class ReadBenchmark {
                 "the whole handler, cold (the controller into a response dropping the body)",
                 "PostgreSQL alone: the points statement counted, no rows sent",
                 "the points from result_pack (SeriesPacks.newest), every block packed",
-                "the same, the newest block's pack deleted before each (that block read from the index)" };
+                "the same, the newest block's pack deleted before each (that block read from the index)",
+                "the packed read with branch order and commits (SeriesQueries.columns, every block packed)",
+                "JSON of those packed columns written into HeldBody and tagged" };
         double[][] wall = new double[names.length][READS];
         String points = org.springframework.jdbc.core.namedparam.NamedParameterUtils.parseSqlStatementIntoString(
                 SeriesQueries.POINTS);
@@ -389,7 +392,17 @@ class ReadBenchmark {
             started = System.nanoTime();
             assertThat(packs.newest(series, 10_000).size()).isEqualTo(10_000);
             wall[10][i] = (System.nanoTime() - started) / 1e6;
-            packs.pack(series, allBlocks(series));
+            // only the block deleted (packing all 3,126 again, each read, made the run minutes longer)
+            packs.pack(series, jdbc.sql("select max(block) from result_block where series_id = :series")
+                .param("series", series).query(Long.class).list());
+            started = System.nanoTime();
+            SeriesQueries.Columns packed = queries.columns(series, 10_000, null, PointRange.Positions.ALL);
+            wall[11][i] = (System.nanoTime() - started) / 1e6;
+            started = System.nanoTime();
+            HeldBody packedBody = new HeldBody();
+            PointColumnsJson.write(packed.points(), packed.commits(), fields, json, packedBody);
+            packedBody.etag();
+            wall[12][i] = (System.nanoTime() - started) / 1e6;
         }
         for (int part = 0; part < names.length; part++) {
             double[] sorted = wall[part].clone();
