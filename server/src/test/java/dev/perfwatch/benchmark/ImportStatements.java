@@ -1,19 +1,14 @@
 package dev.perfwatch.benchmark;
 
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.Properties;
 import java.util.Random;
 import java.util.UUID;
 
-import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -49,13 +44,11 @@ class ImportStatements {
     void statementsOfOneImportRun() throws Exception {
         Path dir = Files.createDirectories(Path.of("target", "bench-statements", UUID.randomUUID().toString()));
         // pg_stat_statements is loaded at PostgreSQL's start only: the first start makes the database and asks for it.
-        try (ConfigurableApplicationContext server = start(dir); Connection superuser = superuser(server, dir);
-                Statement sql = superuser.createStatement()) {
-            sql.execute("alter system set shared_preload_libraries = 'pg_stat_statements'");
-            sql.execute("alter system set pg_stat_statements.track_planning = on");
-            sql.execute("alter system set pg_stat_statements.max = 10000");
+        try (ConfigurableApplicationContext server = start(dir)) {
+            StatementStatistics.preload(server, dir, false);
         }
-        try (ConfigurableApplicationContext server = start(dir); Connection superuser = superuser(server, dir);
+        try (ConfigurableApplicationContext server = start(dir);
+                Connection superuser = StatementStatistics.superuser(server, dir);
                 Statement sql = superuser.createStatement()) {
             sql.execute("create extension if not exists pg_stat_statements");
             Api api = Api.at(Integer.parseInt(server.getEnvironment().getProperty("local.server.port")));
@@ -68,7 +61,7 @@ class ImportStatements {
             warm.run(api, "/api/v1/runs");
             drain(jdbc);
             sql.execute("select pg_stat_statements_reset()");
-            long commits = commits(sql);
+            long commits = StatementStatistics.commits(sql);
             PipelineBenchmark.Uploads measured = PipelineBenchmark.Uploads.of(1, RUNS,
                     n -> PipelineBenchmark.run("import", WARM_RUNS + n,
                             PipelineBenchmark.smallRun(random, WARM_RUNS + n), first.plusDays(WARM_RUNS + n) + "Z"));
@@ -76,43 +69,10 @@ class ImportStatements {
             measured.run(api, "/api/v1/runs");
             drain(jdbc);
             double seconds = (System.nanoTime() - started) / 1e9;
-            long committed = commits(sql) - commits;
+            long committed = StatementStatistics.commits(sql) - commits;
             System.out.printf("STATEMENTS %d runs after %d in %.1f s; %.2f transactions committed per run (load %s)%n",
                     RUNS, WARM_RUNS, seconds, committed / (double) RUNS, ServerCpu.load());
-            System.out.printf("%8s %8s %8s %8s %8s  %s%n", "calls/run", "plan ms", "exec ms", "ms/run", "rows/call",
-                    "statement");
-            double calls = 0;
-            double total = 0;
-            try (ResultSet rs = sql.executeQuery("""
-                    select calls, total_plan_time, total_exec_time, rows, plans,
-                           regexp_replace(query, '\\s+', ' ', 'g') as query
-                    from pg_stat_statements
-                    where query not like '%pg_stat_statements%' and query not like '%pg_stat_database%'
-                      and query not like 'select count(*) from detection_task'
-                    order by total_plan_time + total_exec_time desc
-                    """)) {
-                while (rs.next()) {
-                    long n = rs.getLong("calls");
-                    double plan = rs.getDouble("total_plan_time");
-                    double exec = rs.getDouble("total_exec_time");
-                    calls += n;
-                    total += plan + exec;
-                    String query = rs.getString("query");
-                    System.out.printf("%8.2f %8.3f %8.3f %8.3f %8.1f  %s%n", n / (double) RUNS,
-                            rs.getLong("plans") == 0 ? 0 : plan / rs.getLong("plans"), exec / n, (plan + exec) / RUNS,
-                            rs.getLong("rows") / (double) n, query.length() > 160 ? query.substring(0, 160) : query);
-                }
-            }
-            System.out.printf("STATEMENTS per run: %.1f calls, %.2f ms planning and executing%n", calls / RUNS,
-                    total / RUNS);
-        }
-    }
-
-    private static long commits(Statement sql) throws Exception {
-        try (ResultSet rs = sql.executeQuery(
-                "select xact_commit from pg_stat_database where datname = current_database()")) {
-            rs.next();
-            return rs.getLong(1);
+            StatementStatistics.print(sql, RUNS);
         }
     }
 
@@ -120,15 +80,6 @@ class ImportStatements {
         return new SpringApplicationBuilder(PerfwatchApplication.class).run("--server.port=0",
                 "--perfwatch.db.data-dir=" + dir.toAbsolutePath(), "--perfwatch.security.admin-token=" + Api.ADMIN_TOKEN,
                 "--logging.level.dev.perfwatch.ingest=warn", "--logging.level.dev.perfwatch.pipeline.RunAnalysis=warn");
-    }
-
-    private static Connection superuser(ConfigurableApplicationContext server, Path dir) throws Exception {
-        Properties credentials = new Properties();
-        try (Reader reader = Files.newBufferedReader(dir.resolve("postgres-credentials"))) {
-            credentials.load(reader);
-        }
-        String url = server.getBean(HikariDataSource.class).getJdbcUrl();
-        return DriverManager.getConnection(url, "postgres", credentials.getProperty("postgres"));
     }
 
     private static void drain(JdbcClient jdbc) {

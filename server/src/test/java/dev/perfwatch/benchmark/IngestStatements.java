@@ -1,15 +1,11 @@
 package dev.perfwatch.benchmark;
 
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -17,7 +13,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -53,61 +48,31 @@ class IngestStatements {
     @Test
     void statementsOfOneIngestRun() throws Exception {
         Path dir = Files.createDirectories(Path.of("target", "bench-statements", UUID.randomUUID().toString()));
-        try (ConfigurableApplicationContext server = start(dir); Connection superuser = superuser(server, dir);
-                Statement sql = superuser.createStatement()) {
-            sql.execute("alter system set shared_preload_libraries = 'pg_stat_statements'");
-            sql.execute("alter system set pg_stat_statements.track_planning = on");
-            sql.execute("alter system set pg_stat_statements.track = 'all'");
-            sql.execute("alter system set pg_stat_statements.max = 10000");
+        try (ConfigurableApplicationContext server = start(dir)) {
+            StatementStatistics.preload(server, dir, true);
         }
-        try (ConfigurableApplicationContext server = start(dir); Connection superuser = superuser(server, dir);
+        try (ConfigurableApplicationContext server = start(dir);
+                Connection superuser = StatementStatistics.superuser(server, dir);
                 Statement sql = superuser.createStatement()) {
             sql.execute("create extension if not exists pg_stat_statements");
             Api api = Api.at(Integer.parseInt(server.getEnvironment().getProperty("local.server.port")));
             JdbcClient jdbc = server.getBean(JdbcClient.class);
             upload(api, "bench-warmup", 900_000, WARM_UP, new Random(7));
             sql.execute("select pg_stat_statements_reset()");
-            long commits = commits(sql);
+            long commits = StatementStatistics.commits(sql);
             ServerCpu cpu = new ServerCpu(IngestBenchmark.postgresDirectory(jdbc));
             ServerCpu.Mark before = cpu.mark();
             long started = System.nanoTime();
             upload(api, "bench-ingest", 100_000, RUNS, new Random(42));
             double seconds = (System.nanoTime() - started) / 1e9;
             ServerCpu.Mark after = cpu.mark();
-            long committed = commits(sql) - commits;
+            long committed = StatementStatistics.commits(sql) - commits;
             int results = RUNS * IngestBenchmark.CASES * 4;
             System.out.printf("STATEMENTS %d runs of 500 after %d in %.1f s, %.0f results/s; %.2f transactions per run;"
                     + " PostgreSQL %.1f us/result, request threads %.1f us/result (load %s)%n", RUNS, WARM_UP,
                     seconds, results / seconds, committed / (double) RUNS, after.postgresMinus(before) / results / 1e3,
                     after.serverThreadsMinus(before) / results / 1e3, ServerCpu.load());
-            System.out.printf("%8s %8s %8s %8s %8s %8s  %s%n", "calls/run", "plan ms", "exec ms", "ms/run",
-                    "rows/call", "WAL kB/run", "statement");
-            double calls = 0;
-            double total = 0;
-            try (ResultSet rs = sql.executeQuery("""
-                    select calls, total_plan_time, total_exec_time, rows, plans, wal_bytes, toplevel,
-                           regexp_replace(query, '\\s+', ' ', 'g') as query
-                    from pg_stat_statements
-                    where query not like '%pg_stat_statements%' and query not like '%pg_stat_database%'
-                    order by total_plan_time + total_exec_time desc
-                    """)) {
-                while (rs.next()) {
-                    long n = rs.getLong("calls");
-                    double plan = rs.getDouble("total_plan_time");
-                    double exec = rs.getDouble("total_exec_time");
-                    if (rs.getBoolean("toplevel")) {
-                        calls += n;
-                        total += plan + exec;
-                    }
-                    String query = (rs.getBoolean("toplevel") ? "" : "[nested] ") + rs.getString("query");
-                    System.out.printf("%8.2f %8.3f %8.3f %8.3f %8.1f %8.1f  %s%n", n / (double) RUNS,
-                            rs.getLong("plans") == 0 ? 0 : plan / rs.getLong("plans"), exec / n, (plan + exec) / RUNS,
-                            rs.getLong("rows") / (double) n, rs.getDouble("wal_bytes") / 1024 / RUNS,
-                            query.length() > 170 ? query.substring(0, 170) : query);
-                }
-            }
-            System.out.printf("STATEMENTS per run: %.1f top-level calls, %.2f ms planning and executing%n",
-                    calls / RUNS, total / RUNS);
+            StatementStatistics.print(sql, RUNS);
         }
     }
 
@@ -135,27 +100,10 @@ class IngestStatements {
         pool.shutdown();
     }
 
-    private static long commits(Statement sql) throws Exception {
-        try (ResultSet rs = sql.executeQuery(
-                "select xact_commit from pg_stat_database where datname = current_database()")) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
     private static ConfigurableApplicationContext start(Path dir) {
         return new SpringApplicationBuilder(PerfwatchApplication.class).run("--server.port=0",
                 "--perfwatch.db.data-dir=" + dir.toAbsolutePath(), "--perfwatch.security.admin-token=" + Api.ADMIN_TOKEN,
                 "--perfwatch.pipeline.enabled=false", "--perfwatch.series.block-fold-interval=1h",
                 "--logging.level.dev.perfwatch.ingest=warn");
-    }
-
-    private static Connection superuser(ConfigurableApplicationContext server, Path dir) throws Exception {
-        Properties credentials = new Properties();
-        try (Reader reader = Files.newBufferedReader(dir.resolve("postgres-credentials"))) {
-            credentials.load(reader);
-        }
-        String url = server.getBean(HikariDataSource.class).getJdbcUrl();
-        return DriverManager.getConnection(url, "postgres", credentials.getProperty("postgres"));
     }
 }
