@@ -67,7 +67,6 @@ public class IngestBenchmark {
         }
         warmUp(api);
 
-        AtomicInteger next = new AtomicInteger();
         ServerCpu cpu = new ServerCpu(postgresDirectory(jdbc));
         ServerCpu.Mark before = cpu.mark();
         java.util.Map<String, Long> threadsBefore = threadTicks();
@@ -76,18 +75,7 @@ public class IngestBenchmark {
         AtomicInteger threadCount = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(UPLOADERS,
                 r -> new Thread(r, "bench-uploader-" + threadCount.incrementAndGet()));
-        List<Future<?>> uploaders = new ArrayList<>();
-        for (int u = 0; u < UPLOADERS; u++) {
-            uploaders.add(pool.submit(() -> {
-                for (int i = next.getAndIncrement(); i < bodies.size(); i = next.getAndIncrement()) {
-                    Api.Response response = api.postJson("/api/v1/runs", bodies.get(i));
-                    assertThat(response.status()).as(response.body()).isEqualTo(201);
-                }
-            }));
-        }
-        for (Future<?> uploader : uploaders) {
-            uploader.get();
-        }
+        post(pool, api, bodies);
         double seconds = (System.nanoTime() - started) / 1e9;
         double cpuMillis = (processCpuNanos() - cpuStarted) / 1e6;
         ServerCpu.Mark after = cpu.mark();
@@ -178,6 +166,23 @@ public class IngestBenchmark {
     }
 
     /** A series of SERIES_POINTS commits: one small run per commit. */
+    /** Posts the runs from {@link #UPLOADERS} threads of the pool, each taking the next; every one must be stored. */
+    static void post(ExecutorService pool, Api api, List<String> bodies) throws Exception {
+        AtomicInteger next = new AtomicInteger();
+        List<Future<?>> uploaders = new ArrayList<>();
+        for (int u = 0; u < UPLOADERS; u++) {
+            uploaders.add(pool.submit(() -> {
+                for (int i = next.getAndIncrement(); i < bodies.size(); i = next.getAndIncrement()) {
+                    Api.Response response = api.postJson("/api/v1/runs", bodies.get(i));
+                    assertThat(response.status()).as(response.body()).isEqualTo(201);
+                }
+            }));
+        }
+        for (Future<?> uploader : uploaders) {
+            uploader.get();
+        }
+    }
+
     private long longSeries(Api api, ExecutorService pool) throws Exception {
         AtomicInteger next = new AtomicInteger();
         List<Future<?>> uploaders = new ArrayList<>();

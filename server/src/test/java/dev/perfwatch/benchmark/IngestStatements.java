@@ -10,8 +10,6 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -23,8 +21,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import dev.perfwatch.PerfwatchApplication;
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What one run of {@link IngestBenchmark} (500 results, 5 forks x 10 iterations of samples each, two uploaders)
@@ -83,21 +79,13 @@ class IngestStatements {
                     run == 0 ? List.of() : List.of(Runs.sha(shas + run - 1)), null, IngestBenchmark.jmhFile(random))
                 .toString());
         }
-        AtomicInteger next = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(IngestBenchmark.UPLOADERS);
-        List<Future<?>> uploaders = new ArrayList<>();
-        for (int u = 0; u < IngestBenchmark.UPLOADERS; u++) {
-            uploaders.add(pool.submit(() -> {
-                for (int i = next.getAndIncrement(); i < bodies.size(); i = next.getAndIncrement()) {
-                    Api.Response response = api.postJson("/api/v1/runs", bodies.get(i));
-                    assertThat(response.status()).as(response.body()).isEqualTo(201);
-                }
-            }));
+        try {
+            IngestBenchmark.post(pool, api, bodies);
         }
-        for (Future<?> uploader : uploaders) {
-            uploader.get();
+        finally {
+            pool.shutdown();
         }
-        pool.shutdown();
     }
 
     private static ConfigurableApplicationContext start(Path dir) {
