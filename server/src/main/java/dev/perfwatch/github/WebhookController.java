@@ -9,6 +9,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -49,17 +51,16 @@ class WebhookController {
     }
 
     @PostMapping("/api/v1/github/webhook")
-    ResponseEntity<Answer> receive(@RequestBody(required = false) byte[] body,
+    ResponseEntity<?> receive(@RequestBody(required = false) byte[] body,
             @RequestHeader(name = "X-Hub-Signature-256", required = false) String signature,
             @RequestHeader(name = "X-GitHub-Event", required = false) String event,
             @RequestHeader(name = "X-GitHub-Delivery", required = false) String delivery,
             HttpServletRequest request) {
         byte[] raw = body == null ? new byte[0] : body;
-        if (!WebhookSignature.valid(properties.webhookSecret(), raw, signature)) {
-            log.warn("Refused a webhook delivery {} from {}: {} signature", delivery, request.getRemoteAddr(),
-                    signature == null ? "no" : "a wrong");
-            return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-                .body(new Answer("X-Hub-Signature-256 is missing or does not match the configured secret", null));
+        String refusal = WebhookSignature.refusal(properties.webhookSecret(), raw, signature);
+        if (refusal != null) {
+            log.warn("Refused a webhook delivery {} from {}: {}", delivery, request.getRemoteAddr(), refusal);
+            return unauthorized(refusal);
         }
         if (event == null || event.isBlank()) {
             throw new InvalidInputException("X-GitHub-Event", "X-GitHub-Event is required");
@@ -139,6 +140,15 @@ class WebhookController {
         catch (JacksonException ex) {
             throw new InvalidInputException("body", "the body is not a GitHub payload: " + ex.getOriginalMessage());
         }
+    }
+
+    /** A 401 problem (RFC 9457) naming the signature header, as every other refusal of the API is shaped. */
+    private static ResponseEntity<ProblemDetail> unauthorized(String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.UNAUTHORIZED, detail);
+        problem.setProperty("field", "X-Hub-Signature-256");
+        return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+            .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+            .body(problem);
     }
 
     private static ResponseEntity<Answer> accepted(String message) {

@@ -22,17 +22,37 @@ final class WebhookSignature {
     }
 
     static boolean valid(String secret, byte[] body, String header) {
-        if (secret == null || secret.isEmpty() || header == null || !header.startsWith(PREFIX)) {
-            return false;
+        return refusal(secret, body, header) == null;
+    }
+
+    /**
+     * Why a delivery is refused, said to its sender (GitHub shows it under the webhook's Recent deliveries), or null
+     * when the signature is right. Names what is wrong, never the expected signature.
+     */
+    static String refusal(String secret, byte[] body, String header) {
+        if (secret == null || secret.isEmpty()) {
+            return "perfwatch has no webhook secret (PERFWATCH_GITHUB_WEBHOOK_SECRET) and refuses every delivery: "
+                    + "give it the secret the webhook signs with";
+        }
+        if (header == null || header.isEmpty()) {
+            return "X-Hub-Signature-256 is missing: the webhook has no secret; set the one perfwatch has "
+                    + "(PERFWATCH_GITHUB_WEBHOOK_SECRET) under Settings > Webhooks";
+        }
+        if (!header.startsWith(PREFIX)) {
+            return "X-Hub-Signature-256 must be \"sha256=\" followed by the hex HMAC-SHA256 of the body";
         }
         byte[] given;
         try {
             given = HexFormat.of().parseHex(header.substring(PREFIX.length()));
         }
         catch (IllegalArgumentException ex) {
-            return false;
+            return "X-Hub-Signature-256 must be \"sha256=\" followed by the hex HMAC-SHA256 of the body";
         }
-        return MessageDigest.isEqual(sign(secret, body), given);
+        if (!MessageDigest.isEqual(sign(secret, body), given)) {
+            return "X-Hub-Signature-256 does not match the body: the webhook's secret is not the one perfwatch has "
+                    + "(PERFWATCH_GITHUB_WEBHOOK_SECRET), or the body was changed on the way";
+        }
+        return null;
     }
 
     static byte[] sign(String secret, byte[] body) {

@@ -33,6 +33,18 @@ class WebhookSignatureTest {
     }
 
     @Test
+    void refusalNamesWhatIsWrong() {
+        String secret = "It's a Secret to Everybody";
+        assertThat(WebhookSignature.refusal(secret, BODY, GITHUB_EXAMPLE)).isNull();
+        assertThat(WebhookSignature.refusal(null, BODY, GITHUB_EXAMPLE)).contains("no webhook secret");
+        assertThat(WebhookSignature.refusal(secret, BODY, null)).startsWith("X-Hub-Signature-256 is missing");
+        assertThat(WebhookSignature.refusal(secret, BODY, "sha1=abc")).contains("\"sha256=\" followed by");
+        assertThat(WebhookSignature.refusal(secret, BODY, "sha256=zz")).contains("\"sha256=\" followed by");
+        assertThat(WebhookSignature.refusal("another", BODY, GITHUB_EXAMPLE)).contains("does not match the body")
+            .doesNotContain(GITHUB_EXAMPLE.substring(7));
+    }
+
+    @Test
     void validWhenNoSecretIsConfiguredRefusesEverything() {
         assertThat(WebhookSignature.valid(null, BODY, GITHUB_EXAMPLE)).isFalse();
         assertThat(WebhookSignature.valid("", new byte[0], WebhookSignature.header("x", new byte[0]))).isFalse();

@@ -40,8 +40,18 @@ class WebhookTest extends GithubStubbed {
         Api.Response sha1 = deliver(api, "issue_comment", UUID.randomUUID().toString(), body,
                 sign(SECRET, body).replace("sha256=", "sha1="));
 
-        assertThat(List.of(missing, wrongSecret, tampered, notHex, sha1)).allSatisfy(
-                response -> assertThat(response.status()).isEqualTo(401));
+        assertThat(List.of(missing, wrongSecret, tampered, notHex, sha1)).allSatisfy(response -> {
+            assertThat(response.status()).isEqualTo(401);
+            assertThat(response.contentType()).startsWith("application/problem+json");
+            assertThat(response.json().get("status").asInt()).isEqualTo(401);
+            assertThat(response.json().get("field").asString()).isEqualTo("X-Hub-Signature-256");
+        });
+        assertThat(missing.json().get("detail").asString()).startsWith("X-Hub-Signature-256 is missing");
+        assertThat(wrongSecret.json().get("detail").asString()).contains("does not match the body")
+            .contains("PERFWATCH_GITHUB_WEBHOOK_SECRET");
+        assertThat(tampered.json().get("detail").asString()).contains("does not match the body");
+        assertThat(List.of(notHex, sha1)).allSatisfy(response -> assertThat(response.json().get("detail").asString())
+            .contains("\"sha256=\" followed by the hex HMAC-SHA256"));
         Api.Response valid = deliver(api, "issue_comment", body);
         assertThat(valid.status()).isEqualTo(200);
         Poll.until("the help reply", () -> github.comments(REPOSITORY, 101), comments -> comments.size() == 1);
