@@ -44,6 +44,20 @@ final class AllocationChange {
         return new Comparison.Allocation(baseLevel, headLevel, change, verdict, text(baseLevel, headLevel));
     }
 
+    /**
+     * One side only: the other ran without JMH's GC profiler (an imported or older run), so nothing is compared, but
+     * what the measured side allocates is said rather than left out.
+     *
+     * @param values the measured side's values
+     * @param atHead whether the measured side is the head
+     */
+    static Comparison.Allocation oneSided(double[] values, boolean atHead) {
+        double level = median(values);
+        String amount = Math.abs(level) < NONE ? "none" : bytes(level) + " B/op";
+        String text = atHead ? amount + " at head, not measured at base" : amount + " at base, not measured at head";
+        return new Comparison.Allocation(atHead ? null : level, atHead ? level : null, null, "unmeasured", text);
+    }
+
     /** Every value within 1 B/op or 2% of the median: what a fixed allocation per call reads like. */
     static boolean repeatable(double[] values) {
         if (values.length == 0) {

@@ -88,13 +88,13 @@ final class CaseChange {
 
     private Comparison.Allocation allocation(List<ComparisonQueries.ResultRow> base,
             List<ComparisonQueries.ResultRow> head, double threshold) {
-        if (base.isEmpty() || head.isEmpty()) {
+        double[] baseValues = base.isEmpty() ? new double[0] : allocationValues(base);
+        double[] headValues = head.isEmpty() ? new double[0] : allocationValues(head);
+        if (baseValues.length == 0 && headValues.length == 0) {
             return null;
         }
-        double[] baseValues = allocationValues(base);
-        double[] headValues = allocationValues(head);
         if (baseValues.length == 0 || headValues.length == 0) {
-            return null;
+            return AllocationChange.oneSided(baseValues.length == 0 ? headValues : baseValues, baseValues.length == 0);
         }
         return AllocationChange.of(baseValues, headValues, threshold);
     }

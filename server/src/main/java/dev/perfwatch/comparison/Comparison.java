@@ -85,15 +85,25 @@ public record Comparison(String project, Commit base, Commit head, List<HostClas
     /**
      * gc.alloc.rate.norm of both sides, in B/op.
      *
+     * @param base the base's level; null when the base has no allocation figure (run without JMH's GC profiler)
+     * @param head the head's level; null when the head has none
+     * @param changeBytes head − base; null when a side has no figure
      * @param change "more" or "less" when every fork of each side allocated the same (within rounding) and the
      *     sides differ by at least the allocation threshold; "same" when both are repeatable and closer than it;
-     *     "unclear" when a side varies from fork to fork (escape analysis that sometimes kicks in)
-     * @param text the change in words, in bytes near zero: "from none to 64 B/op", "+32 B/op (48 → 80)"
+     *     "unclear" when a side varies from fork to fork (escape analysis that sometimes kicks in); "unmeasured"
+     *     when one side has no allocation figure: nothing is compared, the other side's level is said
+     * @param text the change in words, in bytes near zero: "from none to 64 B/op", "+32 B/op (48 → 80)",
+     *     "64 B/op at head, not measured at base"
      */
-    public record Allocation(double base, double head, double changeBytes, String change, String text) {
+    public record Allocation(Double base, Double head, Double changeBytes, String change, String text) {
 
         public boolean changed() {
             return "more".equals(change) || "less".equals(change);
+        }
+
+        /** Whether one side has no allocation figure, so the row says what the other side allocates. */
+        public boolean unmeasured() {
+            return "unmeasured".equals(change);
         }
 
         /** An allocation whose change was judged elsewhere (stored texts, tests), worded as comparisons word it. */

@@ -115,6 +115,7 @@ final class RequestText {
         out.append(" (").append(outcome).append(")\n\n");
         busyHosts(out, busy);
         RoundText.allocationFirst(out, comparison, busy);
+        RoundText.allocationUnmeasured(out, comparison);
         out.append(subject(request)).append('\n');
         if (request.headMovedTo() != null) {
             out.append("\n> [!WARNING]\n> The pull request's head moved to `").append(shortSha(request.headMovedTo()))

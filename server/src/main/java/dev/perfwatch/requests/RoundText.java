@@ -1,6 +1,7 @@
 package dev.perfwatch.requests;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -25,30 +26,56 @@ final class RoundText {
         allocationFirst(out, comparison, List.of());
     }
 
-    /** As above; on a host class whose runner reported its host busy, the throughput is said not judged, and why. */
+    /**
+     * As above; on a host class whose runner reported its host busy, the throughput is said not judged, and why. A
+     * case whose throughput stayed the same while its allocation changed leads too: "1 same; 1 allocating more" in
+     * the headline read as two cases, and the table's bold cell was the only place the change was said.
+     */
     static void allocationFirst(StringBuilder out, Comparison comparison, List<BusyHost> busy) {
-        boolean any = false;
+        List<String> lines = new ArrayList<>();
+        boolean anySame = false;
         for (Comparison.HostClass environment : comparison.hostClasses()) {
             boolean busyHost = RequestText.busy(busy, environment);
             for (Comparison.Row row : environment.rows()) {
-                if (!row.allocationChanged() || row.verdict() != Verdict.UNCLEAR) {
+                boolean unclear = row.verdict() == Verdict.UNCLEAR;
+                if (!row.allocationChanged() || !(unclear || row.verdict() == Verdict.SAME)) {
                     continue;
                 }
-                if (!any) {
-                    out.append("**Allocation changed** where the throughput could not be decided on this host:\n\n");
-                    any = true;
-                }
-                out.append("- ").append(RequestText.caseName(row)).append(": ").append(row.allocation().text())
-                    .append(" in every fork; the throughput was ")
-                    .append(busyHost ? "not judged: the host was busy" : "not decidable on this host")
-                    .append(row.interval() == null ? ""
-                            : " (" + percent(row.interval().get(0)) + " to " + percent(row.interval().get(1)) + ")")
-                    .append('\n');
+                anySame |= !unclear;
+                String interval = row.interval() == null ? ""
+                        : " (" + percent(row.interval().get(0)) + " to " + percent(row.interval().get(1)) + ")";
+                lines.add("- " + RequestText.caseName(row) + (comparison.hostClasses().size() > 1
+                        ? " on " + environment.environment() : "") + ": " + row.allocation().text()
+                        + " in every fork; the throughput " + (!unclear ? "did not move" + interval
+                                : "was " + (busyHost ? "not judged: the host was busy"
+                                        : "not decidable on this host") + interval));
             }
         }
-        if (any) {
-            out.append('\n');
+        if (lines.isEmpty()) {
+            return;
         }
+        out.append(anySame ? "**Allocation changed** where the throughput did not show it:\n\n"
+                : "**Allocation changed** where the throughput could not be decided on this host:\n\n");
+        lines.forEach(line -> out.append(line).append('\n'));
+        out.append('\n');
+    }
+
+    /**
+     * Cases one side of which has no allocation figure (run without JMH's GC profiler): nothing is compared, and the
+     * answer says so rather than leaving a dash, naming what the measured side allocates.
+     */
+    static void allocationUnmeasured(StringBuilder out, Comparison comparison) {
+        List<String> cases = comparison.hostClasses().stream().flatMap(h -> h.rows().stream())
+            .filter(row -> row.allocation() != null && row.allocation().unmeasured())
+            .map(row -> RequestText.caseName(row) + " " + row.allocation().text())
+            .toList();
+        if (cases.isEmpty()) {
+            return;
+        }
+        out.append("**Allocation not compared** for ").append(plural(cases.size(), "case"))
+            .append(": one side has no gc.alloc.rate.norm (run without JMH's GC profiler): ")
+            .append(cases.stream().limit(5).collect(Collectors.joining("; ")))
+            .append(cases.size() > 5 ? "; …" : "").append(".\n\n");
     }
 
     /** How the measuring ended, for the answer: the sentence, and the level of the last look's intervals. */

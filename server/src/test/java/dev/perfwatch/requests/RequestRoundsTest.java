@@ -156,6 +156,62 @@ class RequestRoundsTest extends GithubStubbed {
         assertThat(finalFailureStatus(head)).contains("allocates more: from none to 64 B/op");
     }
 
+    /**
+     * A pull request that adds a 64-byte buffer per call and costs no throughput: the answer said "1 same; 1
+     * allocating more" and showed the allocation only in the table. It now leads with it, as with an unclear
+     * throughput, and says the throughput did not move.
+     */
+    @Test
+    void benchmarkRequestWhenOnlyTheAllocationMovedAndTheThroughputDidNotLeadsWithTheAllocation() {
+        String head = requested(304, 34, "@perfwatch benchmark-request hosts=req-same forks=3", 6);
+        double[] forks = { 50, 50.02, 49.98 };
+
+        new FakeRunner(api, runnerToken, "runner-same", "req-same").runAll(6, (commit, n) -> new Jmh()
+            .thrpt("org.example.StringSerializer.writeAscii", "16", commit.equals(head) ? 64 : 0.0003,
+                    new double[] { forks[n] }));
+
+        String answer = finalComment(304);
+        assertThat(answer).contains("0 slower, 0 faster, 1 same, 0 unclear; 1 allocating more, 0 less (failure)")
+            .contains("**Allocation changed** where the throughput did not show it:")
+            .contains("- `StringSerializer.writeAscii` length=16: from none to 64 B/op in every fork; "
+                    + "the throughput did not move (")
+            .contains("| same | **from none to 64 B/op** |");
+        assertThat(answer.indexOf("**Allocation changed**")).as("the lead comes before the tables")
+            .isLessThan(answer.indexOf("| case |"));
+        assertThat(finalFailureStatus(head)).contains("1 of 1 case allocates more: from none to 64 B/op");
+    }
+
+    /**
+     * The base ran without JMH's GC profiler (its results have no gc.alloc.rate.norm): the allocation cell was a
+     * bare dash and nothing said why. Nothing can be compared, but the answer says so and what the head allocates.
+     */
+    @Test
+    void benchmarkRequestWhenTheBaseHasNoAllocationFigureSaysSoAndWhatTheHeadAllocates() {
+        String head = requested(305, 35, "@perfwatch benchmark-request hosts=req-unmeasured forks=3", 6);
+        double[] forks = { 50, 50.02, 49.98 };
+
+        new FakeRunner(api, runnerToken, "runner-unmeasured", "req-unmeasured").runAll(6, (commit, n) -> {
+            Jmh jmh = new Jmh().thrpt("org.example.StringSerializer.writeAscii", "16", 64, new double[] { forks[n] });
+            if (!commit.equals(head)) {
+                ((tools.jackson.databind.node.ObjectNode) jmh.file().get(0)).remove("secondaryMetrics");
+            }
+            return jmh;
+        });
+
+        String answer = Poll.until("the final comment", () -> github.comments(REPOSITORY, 305),
+                c -> !c.isEmpty() && c.get(0).body().contains("benchmark request:")).get(0).body();
+        assertThat(answer).contains("0 slower, 0 faster, 1 same, 0 unclear (success)")
+            .contains("**Allocation not compared** for 1 case: one side has no gc.alloc.rate.norm (run without "
+                    + "JMH's GC profiler): `StringSerializer.writeAscii` length=16 64 B/op at head, not measured at "
+                    + "base.")
+            .contains("| same | 64 B/op at head, not measured at base |");
+        JsonNode allocation = request(305).get("comparison").get("hostClasses").get(0).get("rows").get(0)
+            .get("allocation");
+        assertThat(allocation.get("change").asString()).isEqualTo("unmeasured");
+        assertThat(allocation.get("base").isNull()).isTrue();
+        assertThat(allocation.get("head").asDouble()).isEqualTo(64.0);
+    }
+
     /** perfwatch's answer on the pull request, once it has one. */
     private String finalComment(int pull) {
         return Poll.until("the final comment", () -> github.comments(REPOSITORY, pull),
