@@ -6,9 +6,12 @@ import java.util.List;
  * What a group's summary is written from: its alerts, and the same case and metric on the other host classes at that
  * commit, read by {@link SummaryQueries} and rendered by {@link SummaryText}. {@code foundLate}: the most commits
  * after the culprit at which a change of the group was found (the history search placed it back there), 0 when none
- * was found late; the culprit is then older than the alert, and the summary says so.
+ * was found late; the culprit is then older than the alert, and the summary says so. {@code unconfirmed}: why the
+ * group's changes could not be re-run (the pipeline's verdict, "not confirmed: no runner serves host class
+ * github-actions"), when every alert of the group rests on the detector's word alone; empty otherwise.
  */
-record GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings, int foundLate) {
+record GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings, int foundLate, List<Breadth> breadth,
+        List<String> unconfirmed) {
 
     static final String PRIMARY = "primary";
 
@@ -17,6 +20,17 @@ record GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings, int foundL
     GroupFacts {
         alerts = List.copyOf(alerts);
         siblings = List.copyOf(siblings);
+        breadth = List.copyOf(breadth);
+        unconfirmed = List.copyOf(unconfirmed);
+    }
+
+    GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings, int foundLate, List<Breadth> breadth) {
+        this(alerts, siblings, foundLate, breadth, List.of());
+    }
+
+    /** A group whose environments' breadth was not read (tests of the other clauses). */
+    GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings, int foundLate) {
+        this(alerts, siblings, foundLate, List.of());
     }
 
     /** A group whose changes were all found at their own commit (or among the few runs after it). */
@@ -38,6 +52,20 @@ record GroupFacts(List<AlertFact> alerts, List<SiblingFact> siblings, int foundL
         boolean primary() {
             return metric.equals(PRIMARY);
         }
+    }
+
+    /**
+     * How broadly one environment of the group moved at its commit: of the project's primary-metric series in that
+     * environment (and branch) with a result at the first bad commit, how many have an alert of this kind there.
+     * Nearly all of them moving at once is what a change of the hosts (a kernel, a BIOS setting, a noisy neighbour,
+     * a JVM build) looks like, rarely what one commit does.
+     *
+     * @param hostClass the environment's host class
+     * @param kind the direction of the alerts counted
+     * @param measured primary series of the environment with a result at the commit
+     * @param moved how many of them have an alert of this kind at the commit (in this group or another)
+     */
+    record Breadth(String hostClass, Kind kind, int measured, int moved) {
     }
 
     /**

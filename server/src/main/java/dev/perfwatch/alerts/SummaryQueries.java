@@ -91,6 +91,60 @@ class SummaryQueries {
             .param("group", group)
             .query(Integer.class)
             .single();
-        return new GroupFacts(alerts, siblings, foundLate);
+        // Per environment of the group's primary alerts: its primary series measured at the culprit, and how many of
+        // them moved the same way there (alerts of any group at that commit). One probe of result_series_position
+        // per series of the environment.
+        var breadth = jdbc.sql("""
+                with environments as (
+                    select distinct s.environment_id, s.branch_id, a.first_bad_commit_id as commit_id, a.kind
+                    from alert a
+                    join series s on s.id = a.series_id
+                    join metric m on m.id = s.metric_id
+                    where a.group_id = :group and m.name = 'primary'
+                )
+                select e.host_class, g.kind,
+                       (select count(*)
+                        from series ps
+                        join metric pm on pm.id = ps.metric_id
+                        join branch_commit bc on bc.branch_id = ps.branch_id and bc.commit_id = g.commit_id
+                        where ps.environment_id = g.environment_id and ps.branch_id = g.branch_id
+                          and pm.name = 'primary'
+                          and exists (select 1 from result r
+                                      where r.series_id = ps.id and r.position = bc.position)) as measured,
+                       (select count(distinct oa.series_id)
+                        from alert oa
+                        join series os on os.id = oa.series_id
+                        join metric om on om.id = os.metric_id
+                        where oa.first_bad_commit_id = g.commit_id and oa.kind = g.kind
+                          and os.environment_id = g.environment_id and os.branch_id = g.branch_id
+                          and om.name = 'primary') as moved
+                from environments g
+                join environment e on e.id = g.environment_id
+                order by e.host_class, g.kind
+                """)
+            .param("group", group)
+            .query((rs, row) -> new GroupFacts.Breadth(rs.getString("host_class"), Kind.fromSql(rs.getString("kind")),
+                    rs.getInt("measured"), rs.getInt("moved")))
+            .list();
+        // An imported history's host class has no runner: its changes alert on the detector's word (the pipeline's
+        // "unconfirmed"), and the summary says so when every alert of the group is such.
+        var unconfirmed = jdbc.sql("""
+                select distinct su.verdict
+                from alert a
+                join suspect su on su.series_id = a.series_id and su.first_bad_commit_id = a.first_bad_commit_id
+                where a.group_id = :group and su.status = 'unconfirmed' and su.verdict is not null
+                  and not exists (select 1
+                                  from alert other
+                                  where other.group_id = a.group_id
+                                    and not exists (select 1 from suspect os
+                                                    where os.series_id = other.series_id
+                                                      and os.first_bad_commit_id = other.first_bad_commit_id
+                                                      and os.status = 'unconfirmed'))
+                order by su.verdict
+                """)
+            .param("group", group)
+            .query(String.class)
+            .list();
+        return new GroupFacts(alerts, siblings, foundLate, breadth, unconfirmed);
     }
 }

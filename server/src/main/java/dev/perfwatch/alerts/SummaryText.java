@@ -34,6 +34,8 @@ final class SummaryText {
         }
         allocation(facts).ifPresent(parts::add);
         parts.addAll(otherMetrics(facts));
+        environmentShift(facts).ifPresent(parts::add);
+        unconfirmed(facts).ifPresent(parts::add);
         if (facts.foundLate() > 0) {
             parts.add("found " + facts.foundLate() + " commit" + (facts.foundLate() == 1 ? "" : "s") + " after the culprit");
         }
@@ -87,6 +89,59 @@ final class SummaryText {
         }
         return Math.signum(sibling.change()) == Math.signum(alert.magnitude())
                 && Math.abs(sibling.change()) >= Math.abs(alert.magnitude()) / 2;
+    }
+
+    /** The least number of measured series for the breadth of a move to mean anything. */
+    static final int SHIFT_SERIES = 5;
+
+    /** The share of an environment's measured series that must move the same way at once. */
+    static final double SHIFT_SHARE = 0.75;
+
+    /**
+     * "18 of 20 cases on 4-core moved at this commit: likely the environment (hosts, OS, JVM build), not the code",
+     * when at least {@link #SHIFT_SHARE} of the environment's measured primary series (and at least
+     * {@link #SHIFT_SERIES}) moved the same way at the commit, allocation per operation did not move in any of them
+     * (it does not depend on the machine: a code change that slows everything usually allocates differently too),
+     * and the same cases did not move on another host class that measured the commit (a change of one host class's
+     * machines stays there). A hint, not a verdict: a commit that touches what every benchmark runs looks alike.
+     */
+    static Optional<String> environmentShift(GroupFacts facts) {
+        if (facts.alerts().stream().anyMatch(a -> a.metric().equals(GroupFacts.ALLOCATION))) {
+            return Optional.empty();
+        }
+        return facts.breadth().stream()
+            .filter(b -> b.measured() >= SHIFT_SERIES && b.moved() >= SHIFT_SHARE * b.measured())
+            .filter(b -> !movingElsewhere(facts, b))
+            .max(Comparator.comparingDouble(b -> (double) b.moved() / b.measured()))
+            .map(b -> b.moved() + " of " + b.measured() + " cases on " + b.hostClass()
+                    + (b.kind() == Kind.REGRESSION ? " regressed" : " improved")
+                    + " at this commit: likely the environment (hosts, OS, JVM build), not the code");
+    }
+
+    /**
+     * "the detector's word only (no runner serves host class github-actions)": an imported history's changes, or a
+     * server without confirmation, alert without re-runs, and the reader should know the evidence is the series alone.
+     */
+    static Optional<String> unconfirmed(GroupFacts facts) {
+        if (facts.unconfirmed().isEmpty()) {
+            return Optional.empty();
+        }
+        String reasons = facts.unconfirmed().stream()
+            .map(verdict -> verdict.startsWith("not confirmed: ") ? verdict.substring("not confirmed: ".length())
+                    : verdict)
+            .distinct()
+            .collect(Collectors.joining("; "));
+        return Optional.of("the detector's word only, not re-run (" + reasons + ")");
+    }
+
+    /** Whether the breadth's alerts have a sibling on another host class that measured the commit and moved too. */
+    private static boolean movingElsewhere(GroupFacts facts, GroupFacts.Breadth breadth) {
+        Map<Long, AlertFact> alerts = facts.alerts().stream()
+            .filter(a -> a.primary() && a.kind() == breadth.kind() && a.hostClass().equals(breadth.hostClass()))
+            .collect(Collectors.toMap(AlertFact::alert, Function.identity()));
+        return facts.siblings().stream()
+            .anyMatch(s -> alerts.containsKey(s.alert()) && !s.hostClass().equals(breadth.hostClass())
+                    && s.measured() && (s.alerted() || moved(s, alerts.get(s.alert()))));
     }
 
     private static Optional<String> allocation(GroupFacts facts) {

@@ -54,6 +54,52 @@ class RaiseTest {
         assertThat(summary).startsWith("1 case improved 60%").doesNotContain("unchanged");
     }
 
+    /**
+     * Most of a project's series on one host class moving the same way at one commit, allocation unchanged: what a
+     * change of the hosts looks like. The summary (and so every channel) hints at the environment; half of them
+     * moving, or the allocation moving with them, does not.
+     */
+    @Test
+    void summaryWhenMostSeriesOfAHostClassMoveAtOnceHintsAtTheEnvironment() {
+        List<String> lengths = List.of("1", "2", "4", "8", "16", "32");
+        Map<String, Double> before = new java.util.LinkedHashMap<>();
+        Map<String, Double> after = new java.util.LinkedHashMap<>();
+        lengths.forEach(length -> {
+            before.put(length, 100.0);
+            after.put(length, 88.0);
+        });
+        Seeds shift = seeds("raise-shift");
+        Seeds half = seeds("raise-shift-half");
+        Seeds allocating = seeds("raise-shift-allocating");
+        for (Seeds seeds : List.of(shift, half, allocating)) {
+            seeds.run(1, "4-core", before, 0);
+            seeds.run(2, "4-core", before, 0);
+            seeds.run(3, "4-core", after, seeds == allocating ? 64 : 0);
+        }
+
+        String broad = summary(alerts.raise(lengths.subList(0, 5).stream()
+            .map(length -> shift.candidate(shift.series(length, "primary", "4-core"), 3, 100, 88)).toList()));
+        String halfOfThem = summary(alerts.raise(lengths.subList(0, 3).stream()
+            .map(length -> half.candidate(half.series(length, "primary", "4-core"), 3, 100, 88)).toList()));
+        List<AlertCandidate> withAllocation = new java.util.ArrayList<>();
+        for (String length : lengths) {
+            withAllocation.add(allocating.candidate(allocating.series(length, "primary", "4-core"), 3, 100, 88));
+            withAllocation.add(allocating.candidate(allocating.series(length, "gc.alloc.rate.norm", "4-core"), 3, 0,
+                    64));
+        }
+        String allocationToo = summary(alerts.raise(withAllocation));
+
+        assertThat(broad).isEqualTo("5 cases regressed 12% on 4-core; gc.alloc.rate.norm unchanged; 5 of 6 cases on "
+                + "4-core regressed at this commit: likely the environment (hosts, OS, JVM build), not the code");
+        assertThat(halfOfThem).doesNotContain("environment");
+        assertThat(allocationToo).startsWith("6 cases regressed 12% on 4-core; gc.alloc.rate.norm from none to 64 B/op")
+            .doesNotContain("environment");
+    }
+
+    private String summary(Raised raised) {
+        return api().get("/api/v1/alert-groups/" + raised.groups().get(0)).json().get("summary").asString();
+    }
+
     @Test
     void raiseWhenChangeShowsOnOneHostClassGroupsAndSummarisesIt() {
         Seeds seeds = seeds("raise-story");

@@ -34,6 +34,11 @@ class SummaryTextTest {
         situations.put("gc-count-from-zero", gcCount(0));
         situations.put("gc-count", gcCount(2));
         situations.put("found-late", foundLate());
+        situations.put("environment-shift", shift(18, 20, false, false));
+        situations.put("broad-but-allocating", shift(18, 20, true, false));
+        situations.put("broad-on-8-core-too", shift(18, 20, false, true));
+        situations.put("half-the-cases", shift(10, 20, false, false));
+        situations.put("small-project", shift(4, 4, false, false));
 
         StringBuilder text = new StringBuilder();
         situations.forEach((name, facts) -> text.append(name).append(": ").append(SummaryText.render(facts))
@@ -127,6 +132,27 @@ class SummaryTextTest {
                 new AlertFact(1, 1, 1, "4-core", ALLOCATION, "B/op", Kind.REGRESSION, 171313.0, 0.0003, 51.4, false),
                 new AlertFact(2, 2, 1, "4-core", ALLOCATION, "B/op", Kind.REGRESSION, 199647.0, 0.0004, 79.9, false)),
                 List.of());
+    }
+
+    /**
+     * {@code moved} of {@code measured} cases on 4-core regressed 9–12% at one commit (a host change, or a commit
+     * that slows everything); with their allocation moving too, or the same cases moving on 8-core, or too few.
+     */
+    private static GroupFacts shift(int moved, int measured, boolean allocating, boolean on8Core) {
+        List<AlertFact> alerts = new ArrayList<>();
+        List<SiblingFact> siblings = new ArrayList<>();
+        for (int i = 0; i < moved; i++) {
+            double magnitude = -(0.09 + 0.03 * i / Math.max(1, moved - 1));
+            alerts.add(new AlertFact(i, 100 + i, 1, "4-core", PRIMARY, "ops/ms", Kind.REGRESSION, magnitude, 1000,
+                    1000 * (1 + magnitude), !allocating));
+            siblings.add(new SiblingFact(i, "8-core", true, on8Core ? magnitude : 0.002, false));
+            if (allocating) {
+                alerts.add(new AlertFact(100 + i, 100 + i, 1, "4-core", ALLOCATION, "B/op", Kind.REGRESSION, 1.0, 96,
+                        192, false));
+            }
+        }
+        return new GroupFacts(alerts, siblings, 0,
+                List.of(new GroupFacts.Breadth("4-core", Kind.REGRESSION, measured, moved)));
     }
 
     /** Collections per iteration: 7 and 19 more than {@code before}. */
