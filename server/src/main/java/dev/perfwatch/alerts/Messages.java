@@ -72,9 +72,13 @@ class Messages {
         return new BigDecimal(value).round(new MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
-    /** Rounded down, so that 0.99996 does not read as a certain 100%. */
+    /**
+     * Rounded down, so that 0.99996 does not read as a certain 100%. 0 is the detector's "unknown": a change on a
+     * short history, named by its rule rather than a test (re-runs decide it where a runner can); "0.0%" read as
+     * certain noise.
+     */
     static String confidence(double confidence) {
-        return confidence >= 1 ? "100%"
+        return confidence <= 0 ? "unknown (short history)" : confidence >= 1 ? "100%"
                 : String.format(Locale.ROOT, "%.1f%%", Math.floor(confidence * 1000) / 10);
     }
 

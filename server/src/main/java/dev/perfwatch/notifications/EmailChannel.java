@@ -45,6 +45,11 @@ class EmailChannel implements Channel {
                     setHeader("Message-ID", messageId(message));
                 }
             };
+            if (message.followsUp()) {
+                // Threaded under the group's announcement in mail clients; its own id, so it is not merged away.
+                mail.setHeader("In-Reply-To", announcementId(message));
+                mail.setHeader("References", announcementId(message));
+            }
             mail.setFrom(new InternetAddress(properties.smtp().from()));
             for (String address : route.email()) {
                 mail.addRecipient(jakarta.mail.Message.RecipientType.TO, new InternetAddress(address));
@@ -59,8 +64,19 @@ class EmailChannel implements Channel {
     }
 
     private String messageId(GroupMessage message) {
+        if (!message.followsUp()) {
+            return announcementId(message);
+        }
+        return "<alert-group-" + message.group() + ".grown-" + message.followUp() + "@" + host() + ">";
+    }
+
+    private String announcementId(GroupMessage message) {
+        return "<alert-group-" + message.group() + ".raised@" + host() + ">";
+    }
+
+    private String host() {
         String host = URI.create(properties.publicUrl()).getHost();
-        return "<alert-group-" + message.group() + ".raised@" + (host == null ? "perfwatch" : host) + ">";
+        return host == null ? "perfwatch" : host;
     }
 
     private JavaMailSenderImpl sender() {

@@ -19,14 +19,39 @@ import java.util.List;
  * @param lines the alerts, the largest changes first, at most {@link #MAX_LINES}
  * @param more how many alerts did not fit into {@code lines}
  * @param raisedAt when the group was announced
+ * @param followUp 0 for the group's announcement; for a follow-up (the group gained a change its channels were not
+ *     told of), the newest alert it announces, which keys it in the outbox and names its e-mail
  */
 public record GroupMessage(long group, String project, String repository, String kind, String title, String summary,
-        Commit commit, Commit lastGood, boolean exact, List<Line> lines, int more, Instant raisedAt) {
+        Commit commit, Commit lastGood, boolean exact, List<Line> lines, int more, Instant raisedAt, long followUp) {
 
     public static final int MAX_LINES = 20;
 
     public GroupMessage {
         lines = List.copyOf(lines);
+    }
+
+    /** The group's announcement. */
+    public GroupMessage(long group, String project, String repository, String kind, String title, String summary,
+            Commit commit, Commit lastGood, boolean exact, List<Line> lines, int more, Instant raisedAt) {
+        this(group, project, repository, kind, title, summary, commit, lastGood, exact, lines, more, raisedAt, 0);
+    }
+
+    /** Whether this is a follow-up of an announced group rather than its announcement. */
+    public boolean followsUp() {
+        return followUp != 0;
+    }
+
+    /**
+     * The follow-up of this group's message: its title says it is news about a group announced before, and what is
+     * new ("Update: 1 more case regressed: Regression in demo at 1a2b3c4: ...").
+     *
+     * @param newest the newest alert the follow-up announces
+     * @param news what is new, said first
+     */
+    public GroupMessage followUp(long newest, String news) {
+        return new GroupMessage(group, project, repository, kind, "Update, " + news + ": " + title, summary, commit,
+                lastGood, exact, lines, more, raisedAt, newest);
     }
 
     public boolean regression() {

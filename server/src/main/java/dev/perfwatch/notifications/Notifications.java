@@ -61,6 +61,40 @@ public class Notifications {
         return queued;
     }
 
+    /**
+     * Queues a follow-up of an announced group on the channels its announcement was queued on before (not the feed,
+     * whose entry shows the group as it is now). Once per follow-up key: a raise repeated after a crash queues nothing
+     * more. Must run inside the transaction that stores the alerts.
+     *
+     * @param message the group's message made a follow-up ({@link GroupMessage#followUp})
+     * @param announcedBefore the channels whose announcement existed before this raise
+     * @return the channels a follow-up was queued on
+     */
+    public List<String> followUp(GroupMessage message, List<String> announcedBefore) {
+        if (!TransactionSynchronizationManager.isActualTransactionActive()) {
+            throw new IllegalStateException("followUp must run in the transaction that stores the alerts");
+        }
+        if (!message.followsUp()) {
+            throw new IllegalArgumentException("not a follow-up: " + message.title());
+        }
+        String body = json.writeValueAsString(message);
+        NotificationsProperties.Route route = properties.route(message.project());
+        List<String> queued = new ArrayList<>();
+        for (Channel channel : channels) {
+            if (announcedBefore.contains(channel.name()) && channel.routes(message, route)
+                    && store.insert(message.group(), message.project(), channel.name(), "grown", message.followUp(),
+                            body, false)) {
+                queued.add(channel.name());
+            }
+        }
+        return queued;
+    }
+
+    /** The channels other than the feed on which the group's announcement is queued or sent. */
+    public List<String> announcedOn(long group) {
+        return store.announcedOn(group);
+    }
+
     /** The link to a series' timeline in the UI, as every message carries it. */
     public String timeline(long series) {
         return properties.timeline(series);

@@ -18,19 +18,39 @@ class OutboxStore {
 
     /** Writes a message unless the group already has one of this kind on this channel; true when written. */
     boolean insert(long group, String project, String channel, String message, boolean delivered) {
+        return insert(group, project, channel, "raised", 0, message, delivered);
+    }
+
+    /** As above, for a message of the kind ("raised", "grown") and follow-up key (0 for the announcement). */
+    boolean insert(long group, String project, String channel, String kind, long followUp, String message,
+            boolean delivered) {
         return jdbc.sql("""
-                insert into notification (group_id, project, channel, kind, message, status, delivered_at)
-                values (:group, :project, :channel, 'raised', cast(:message as jsonb), :status,
+                insert into notification (group_id, project, channel, kind, follow_up, message, status, delivered_at)
+                values (:group, :project, :channel, :kind, :followUp, cast(:message as jsonb), :status,
                         case when :delivered then now() end)
-                on conflict (group_id, channel, kind) do nothing
+                on conflict (group_id, channel, kind, follow_up) do nothing
                 """)
             .param("group", group)
+            .param("kind", kind)
+            .param("followUp", followUp)
             .param("project", project)
             .param("channel", channel)
             .param("message", message)
             .param("status", delivered ? "delivered" : "pending")
             .param("delivered", delivered)
             .update() == 1;
+    }
+
+    /** The channels (not the feed) with the group's announcement, sent or not, dropped ones aside. */
+    List<String> announcedOn(long group) {
+        return jdbc.sql("""
+                select channel from notification
+                where group_id = :group and kind = 'raised' and channel <> 'feed' and status <> 'dropped'
+                order by channel
+                """)
+            .param("group", group)
+            .query(String.class)
+            .list();
     }
 
     /**
@@ -123,7 +143,8 @@ class OutboxStore {
                     left join commit c on c.id = a.restored_commit_id
                     where a.group_id = n.group_id
                 ) state
-                where n.channel = 'feed' and (cast(:project as text) is null or n.project = :project)
+                where n.channel = 'feed' and n.kind = 'raised'
+                  and (cast(:project as text) is null or n.project = :project)
                 order by n.created_at desc, n.id desc
                 limit :limit
                 """)

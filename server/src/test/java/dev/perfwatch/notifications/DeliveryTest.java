@@ -86,6 +86,8 @@ class DeliveryTest {
         registry.add(projects + "notify-down.email[0]", () -> "dev@down.example.org");
         registry.add(projects + "notify-race.slack-webhook-url", () -> receiver.url("/slack/notify-race"));
         registry.add(projects + "notify-quiet.slack-webhook-url", () -> receiver.url("/slack/notify-quiet"));
+        registry.add(projects + "notify-grown.slack-webhook-url", () -> receiver.url("/slack/notify-grown"));
+        registry.add(projects + "notify-grown.email[0]", () -> "dev@grown.example.org");
     }
 
     @AfterAll
@@ -130,6 +132,53 @@ class DeliveryTest {
         assertThat(jdbc.sql("select channel || ':' || status from notification where group_id = :group order by 1")
             .param("group", raised.groups().get(0)).query(String.class).list())
             .containsExactly("email:delivered", "feed:delivered", "github:delivered", "slack:delivered");
+    }
+
+    /**
+     * A new project's group announced for its allocation change (0 -> 64 B/op, found on the second night) gains the
+     * throughput regression of the same commit nights later, when the history is long enough to call it. Its
+     * channels were told only of the allocation: announcements are snapshots. They now get a follow-up saying what
+     * is new, once; the same case on another host class later is not news.
+     */
+    @Test
+    void deliverWhenAnAnnouncedGroupGainsARegressionOfANewCaseSendsAFollowUpOnce() throws Exception {
+        Seeds seeds = new Seeds(Api.at(port), jdbc, "notify-grown");
+        for (String hostClass : List.of("4-core", "8-core")) {
+            seeds.run(1, hostClass, Map.of("16", 1000.0), 0);
+            seeds.run(2, hostClass, Map.of("16", 500.0), 64);
+        }
+        Raised allocation = alerts.raise(List.of(
+                seeds.candidate(seeds.series("16", "gc.alloc.rate.norm", "4-core"), 2, 0, 64)));
+        assertThat(outbox.deliverDue()).isEqualTo(2);
+        long group = allocation.groups().get(0);
+
+        Raised throughput = alerts.raise(List.of(seeds.candidate(seeds.series("16", "primary", "4-core"), 2, 1000,
+                500)));
+        int followUps = outbox.deliverDue();
+        alerts.raise(List.of(seeds.candidate(seeds.series("16", "primary", "4-core"), 2, 1000, 500)));
+        alerts.raise(List.of(seeds.candidate(seeds.series("16", "primary", "8-core"), 2, 1000, 500)));
+        int later = outbox.deliverDue();
+
+        assertThat(throughput.groups()).containsExactly(group);
+        assertThat(followUps).isEqualTo(2);
+        assertThat(later).as("the same case on 8-core, and a repeated raise, are not news").isZero();
+        List<Receiver.Request> slack = receiver.requests("/slack/notify-grown");
+        assertThat(slack).hasSize(2);
+        assertThat(Runs.json.readTree(slack.get(0).body()).get("text").asString())
+            .contains("gc.alloc.rate.norm from none to 64 B/op").doesNotContain("Update");
+        assertThat(Runs.json.readTree(slack.get(1).body()).get("text").asString())
+            .contains("Update, 1 more case regressed: Regression in notify-grown at " + seeds.sha(2).substring(0, 7))
+            .contains("1 case regressed 50% on 4-core");
+        MimeMessage[] mails = mail.getReceivedMessagesForDomain("grown.example.org");
+        assertThat(mails).hasSize(2);
+        assertThat(mails[1].getSubject()).startsWith("[perfwatch] Update, 1 more case regressed: Regression in "
+                + "notify-grown");
+        assertThat(mails[1].getMessageID()).isEqualTo("<alert-group-" + group + ".grown-"
+                + throughput.alerts().get(0) + "@perfwatch.example.org>");
+        assertThat(mails[1].getHeader("In-Reply-To", null)).isEqualTo(mails[0].getMessageID());
+        assertThat(jdbc.sql("select count(*) from notification where group_id = :group and channel = 'feed'")
+            .param("group", group).query(Long.class).single()).as("one feed entry, showing the group as it is")
+            .isEqualTo(1);
     }
 
     @Test
