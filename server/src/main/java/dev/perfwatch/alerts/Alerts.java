@@ -170,11 +170,13 @@ public class Alerts {
                 store.summary(group, SummaryText.render(facts));
                 List<String> announcedBefore = notifications.announcedOn(group);
                 GroupMessage message = messages.of(group);
-                List<String> channels = new ArrayList<>(notifications.announce(message));
-                news(facts, added).ifPresent(news -> channels.addAll(
-                        notifications.followUp(message.followUp(Collections.max(added), news), announcedBefore)));
-                log.info("Raised alerts {} in group {}{}", added, group,
-                        channels.isEmpty() ? "" : ", announced on " + channels);
+                List<String> channels = notifications.announce(message);
+                List<String> followedUp = news(facts, added)
+                    .map(news -> notifications.followUp(message.followUp(Collections.max(added), news), announcedBefore))
+                    .orElse(List.of());
+                log.info("Raised alerts {} in group {}{}{}", added, group,
+                        channels.isEmpty() ? "" : ", announced on " + channels,
+                        followedUp.isEmpty() ? "" : ", followed up on " + followedUp);
             }
             created.addAll(added);
         }
