@@ -87,6 +87,12 @@ class SeriesController {
         return queries.projects();
     }
 
+    /** How far detection has come with a project's series ({@link SeriesViews.Judging}). */
+    @GetMapping("/judging")
+    SeriesViews.Judging judging(@RequestParam String project) {
+        return queries.judging(projectId(project), project);
+    }
+
     @GetMapping("/benchmarks")
     List<SeriesViews.Benchmark> benchmarks(@RequestParam String project) {
         return queries.benchmarks(projectId(project));

@@ -43,6 +43,36 @@ class SeriesQueries {
             .list();
     }
 
+    static final int JUDGING_NOTES = 3;
+
+    /** {@link SeriesViews.Judging} of a project: two passes over its series, by {@code series}' project key. */
+    SeriesViews.Judging judging(long project, String name) {
+        SeriesViews.Judging counts = jdbc.sql("""
+                select count(*) as series,
+                       count(*) filter (where s.detected_at is not null and s.noise_note is null) as judged,
+                       count(*) filter (where s.detected_at is null) as waiting
+                from series s
+                where s.project_id = :project
+                """)
+            .param("project", project)
+            .query((rs, row) -> new SeriesViews.Judging(name, rs.getLong("series"), rs.getLong("judged"),
+                    rs.getLong("waiting"), List.of()))
+            .single();
+        List<SeriesViews.JudgingNote> notes = jdbc.sql("""
+                select s.noise_note as note, count(*) as series
+                from series s
+                where s.project_id = :project and s.noise_note is not null
+                group by s.noise_note
+                order by count(*) desc, s.noise_note
+                limit :limit
+                """)
+            .param("project", project)
+            .param("limit", JUDGING_NOTES)
+            .query((rs, row) -> new SeriesViews.JudgingNote(rs.getString("note"), rs.getLong("series")))
+            .list();
+        return new SeriesViews.Judging(name, counts.series(), counts.judged(), counts.waiting(), notes);
+    }
+
     Optional<Long> projectId(String name) {
         return jdbc.sql("select id from project where name = :name").param("name", name).query(Long.class).optional();
     }

@@ -19,6 +19,18 @@ final class SeriesViews {
     record Benchmark(long id, String name, int cases) {
     }
 
+    /**
+     * How far detection has come with a project's series: what a new project's first nights have instead of change
+     * points. {@code judged}: detection measured their noise and looked for changes; {@code waiting}: no detection
+     * has run on them yet; {@code notes}: why the others are not judged ("not judged yet: 2 runs, 3 needed", "not
+     * judged: 5 of 7 runs on a loaded host"), the most common first, at most {@value SeriesQueries#JUDGING_NOTES}.
+     */
+    record Judging(String project, long series, long judged, long waiting, List<JudgingNote> notes) {
+    }
+
+    record JudgingNote(String note, long series) {
+    }
+
     record Case(long id, String mode, int threads, @JsonRawValue String params) {
     }
 

@@ -9,8 +9,8 @@ import { amount, metricName } from '../change-points.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
 import {
-  groupState, lastJob, newestChanges, noAlerts, offlineSince, openGroups, queues, recentGroups, requestsInFlight,
-  runnerHealth,
+  groupState, judgingLine, lastJob, newestChanges, noAlerts, offlineSince, openGroups, queues, recentGroups,
+  requestsInFlight, runnerHealth,
 } from './summary.js';
 
 const REFRESH_MS = 30000;
@@ -92,6 +92,10 @@ class HomePage extends UrlPage {
     const perProject = await Promise.all(projects.slice(0, PROJECTS_ASKED).map((p) =>
       // more than shown: the list leaves out those that did not happen (newestChangePoints)
       optional(`/api/v1/change-points?project=${encodeURIComponent(p.name)}&limit=${CHANGE_POINTS * 5}`)));
+    // A project without change points says how far detection has come with it (a new project's first nights).
+    const judging = (await Promise.all(perProject.map((answer, i) => (answer && answer.length === 0
+      ? optional(`/api/v1/judging?project=${encodeURIComponent(projects[i].name)}`) : null))))
+      .map(judgingLine).filter(Boolean);
     if (!current()) {
       return;
     }
@@ -119,7 +123,7 @@ class HomePage extends UrlPage {
       // The list shows closed groups too: a bare "0" beside a fixed group read as a miscount.
       'open'),
       card('home-change-points', 'Newest change points', changePoints === null ? null : changePoints.length,
-        changes === null ? h('p', { class: 'muted' }, 'This server does not list change points.')
+        [changes === null ? h('p', { class: 'muted' }, 'This server does not list change points.')
           : list(changes, ({ point, points, capped }) => [
             // By series: the case, metric and environment exactly (the change point's JVM label is not the
             // timeline's jvm parameter). Several series at one commit: the changes page at that commit lists them.
@@ -139,7 +143,9 @@ class HomePage extends UrlPage {
             h('span', { class: 'muted' }, ` · ${point.status} · `, h('span', { class: 'project' }, point.project),
               ` · ${point.environment?.hostClass ?? ''} · `,
               h('code', {}, shortSha(point.commit?.sha ?? '')), ` ${dateTime(point.commit?.time)}`)],
-          'No change points yet.')),
+          'No change points yet.'),
+        judging.length ? h('div', { id: 'home-judging' }, h('p', { class: 'muted' }, 'Without change points so far:'),
+          h('ul', { class: 'home-list' }, judging.map((line) => h('li', {}, line)))) : null]),
       card('home-requests', 'Requests in flight', inFlight === null ? null : inFlight.length,
         inFlight === null ? h('p', { class: 'muted' }, 'This server takes no benchmark requests.')
           : list(inFlight, (request) => [
@@ -174,7 +180,7 @@ class HomePage extends UrlPage {
       ? 'No results yet: upload a JMH run (see the README) or run ./scripts/demo.sh.'
       : `${projects.length} project${projects.length === 1 ? '' : 's'}, refreshed ${dateTime(Date.now())}.`;
     Object.assign(this.debug, { openGroups: open.length, changePoints: changePoints?.length ?? null,
-      changes: changes?.length ?? null,
+      changes: changes?.length ?? null, judging,
       requests: inFlight?.length ?? null, health: health.map((x) => `${x.runner.name}:${x.problem}`),
       queues: Object.fromEntries(queue.map((q) => [q.hostClass, q.queued])) });
   }

@@ -143,3 +143,25 @@ export function noAlerts(changePoints) {
     : `No alerts yet. ${historical === 1 ? 'One' : historical} of the newest change points ${historical === 1 ? 'is'
       : 'are'} historical: from an imported or older history, older than the alert window, so they notify nobody.`;
 }
+
+/**
+ * What a project without change points has instead (its first nights, or a history where nothing moved), from
+ * {@code /api/v1/judging}: "first-nights (2 series): 2 not judged yet: 2 runs, 3 needed". Without it the card read
+ * "No change points yet." whether detection had found nothing or had not judged a single series. Null for a project
+ * with no series.
+ */
+export function judgingLine(judging) {
+  if (!judging || !judging.series) {
+    return null;
+  }
+  const noted = judging.notes.reduce((sum, note) => sum + note.series, 0);
+  const parts = [
+    judging.judged ? `${judging.judged} judged, no change found` : null,
+    ...judging.notes.map((note) => `${note.series} ${note.note}`),
+    // the notes name the commonest reasons only
+    judging.series - judging.judged - judging.waiting - noted > 0
+      ? `${judging.series - judging.judged - judging.waiting - noted} not judged for other reasons` : null,
+    judging.waiting ? `${judging.waiting} waiting for detection` : null,
+  ].filter(Boolean);
+  return `${judging.project} (${judging.series} series): ${parts.join('; ')}`;
+}

@@ -35,6 +35,12 @@ class HomeTest extends InWebSession {
 
     static String request;
 
+    static final String YOUNG = "home-young";
+
+    private static String youngSha(int night) {
+        return String.valueOf(night).repeat(40);
+    }
+
     static String lastFailedJob;
 
     @BeforeAll
@@ -51,6 +57,19 @@ class HomeTest extends InWebSession {
         }
         for (int commit = 22; commit < 25; commit++) {
             job("home-8c", commit);
+        }
+        // A new project's second night: two runs, nothing judged yet.
+        for (int night = 1; night <= 2; night++) {
+            WebSession.post(server, "/api/v1/runs", """
+                    {"id": "0d5e1c2a-6b7f-4a8e-9c3d-2f1a0b9c8d7%d", "project": "%s", "branch": "main",
+                     "commit": {"sha": "%s", "time": "2026-11-2%dT02:00:00Z", "parents": [%s], "message": "Night %d"},
+                     "host": {"name": "young-01", "hostClass": "young-4c", "cores": 4, "os": "Linux"},
+                     "jmh": [{"benchmark": "org.example.Young.parse", "mode": "thrpt", "threads": 1, "forks": 1,
+                              "jdkVersion": "17.0.2", "vmName": "OpenJDK 64-Bit Server VM", "vmVersion": "17.0.2+8",
+                              "primaryMetric": {"score": 100, "scoreError": 1.0, "scoreConfidence": [99, 101],
+                                                "scoreUnit": "ops/ms", "rawData": [[100, 100, 100]]}}]}"""
+                .formatted(night, YOUNG, youngSha(night), night, night == 1 ? "" : "\"" + youngSha(night - 1) + "\"",
+                        night));
         }
         request = post("/api/v1/requests", """
                 {"project": "web", "base": "%s", "head": "%s", "forks": 2, "hostClasses": ["home-req"]}"""
@@ -126,7 +145,7 @@ class HomeTest extends InWebSession {
 
         // SuiteHistory's regression moved the throughput and the allocation: each line says which.
         List<String> metrics = (List<String>) browser.script("""
-                return [...document.querySelectorAll('#home-change-points li')]
+                return [...document.querySelectorAll('#home-change-points > ul > li')]
                   .map((li) => li.querySelector('.metric')?.textContent ?? '');""");
         assertThat(metrics).isNotEmpty().allSatisfy(metric -> assertThat(metric).matches(" · (score|gc\\..+)"));
         assertThat(metrics).anySatisfy(metric -> assertThat(metric).isEqualTo(" · gc.alloc.rate.norm"));
@@ -178,7 +197,7 @@ class HomeTest extends InWebSession {
         List<String> projects = (List<String>) browser.executeAsync("""
                 fetch('/api/v1/projects').then((r) => r.json()).then((all) => browserDone(all.map((p) => p.name)));""");
         List<String> named = (List<String>) browser.script("""
-                return [...document.querySelectorAll('#home-change-points li')]
+                return [...document.querySelectorAll('#home-change-points > ul > li')]
                   .map((li) => li.querySelector('.project')?.textContent ?? '');""");
         assertThat(named).isNotEmpty().allSatisfy(name -> assertThat(projects).contains(name));
         assertThat(errors()).isEmpty();
@@ -229,6 +248,28 @@ class HomeTest extends InWebSession {
         assertThat((List<String>) listed).as("newest first, one entry per commit and what it says; the transient one "
                 + "left out; the last commit of a full answer may have more")
             .containsExactly("4:1:false", "9:2:false", "7:1:false", "5:1:true");
+    }
+
+    /**
+     * A new project's first nights: no change point can be found yet, and the card read "No change points yet." as it
+     * does for a history where nothing moved. It now says how far detection has come with each such project.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void newestChangePointsWhenAProjectHasTooFewRunsSayHowManyItNeeds() {
+        browser.open(server.url() + "/favicon.svg");
+        // detection runs in the server's pipeline after each upload: wait until it has seen the second night
+        browser.executeAsync("""
+                const ask = () => fetch('/api/v1/judging?project=%s').then((r) => r.json()).then((judging) =>
+                  judging.notes.some((n) => n.note.includes('2 runs')) ? browserDone(true) : setTimeout(ask, 100));
+                ask();""".formatted(YOUNG));
+        browser.open(server.url() + "/");
+        browser.await(READY);
+
+        List<String> lines = (List<String>) browser.script("""
+                return [...document.querySelectorAll('#home-judging li')].map((li) => li.textContent);""");
+        assertThat(lines).contains(YOUNG + " (1 series): 1 not judged yet: 2 runs, 3 needed");
+        assertThat(errors()).isEmpty();
     }
 
     @Test
