@@ -103,6 +103,7 @@ class PipelineBenchmark {
         building = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - building;
         ServerCpu.Mark before = cpu.mark();
         java.util.Map<String, Long> groupsBefore = ServerCpu.groups();
+        long allocatedBefore = ServerCpu.allocated();
         double redetected = redetected();
         double posted = uploads.run(api, "/result/add/json/");
         ServerCpu.Mark stored = cpu.mark();
@@ -110,6 +111,7 @@ class PipelineBenchmark {
         double drained = drain();
         ServerCpu.Mark detected = cpu.mark();
         java.util.Map<String, Long> groupsDetected = ServerCpu.groups();
+        long allocated = ServerCpu.allocated() - allocatedBefore;
         int results = POSTS * 100;
         System.out.printf("CODESPEED %d posts x 100 results, %d uploaders: stored in %.2f s (%.0f results/s), detected"
                 + " %.2f s later; per result: JVM server CPU %.1f us stored, %.1f us with detection; PostgreSQL CPU"
@@ -120,6 +122,8 @@ class PipelineBenchmark {
                 detected.postgresMinus(before) / results / 1e3, detected.clientMinus(before) / results / 1e3,
                 detected.serverThreadsMinus(before) / results / 1e3,
                 detected.pipelineThreadsMinus(before) / results / 1e3, ServerCpu.load());
+        System.out.printf("CODESPEED request and pipeline threads allocated %.1f kB per result%n",
+                allocated / 1e3 / results);
         System.out.printf("CODESPEED building the bodies (client, not measured): %.1f us per result%n",
                 building / 1e3 / results);
         System.out.println("CODESPEED JVM CPU per result by thread group (/proc), stored: "
