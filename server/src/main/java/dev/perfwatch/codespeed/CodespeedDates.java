@@ -51,6 +51,36 @@ final class CodespeedDates {
 
     private static volatile Parsed last;
 
+    /**
+     * {@code instant.toString()} ("null" for null, as string concatenation writes it), the last two kept (a result's
+     * revision and result dates) as {@link #parse} keeps its: a post's results share their dates, and formatting
+     * each of them for the run's fingerprint and again for its metadata was a quarter of the fingerprint.
+     */
+    static String text(Instant instant) {
+        if (instant == null) {
+            return "null";
+        }
+        Written known = lastWritten;
+        if (known != null) {
+            if (known.instant().equals(instant)) {
+                return known.text();
+            }
+            if (known.before() != null && known.before().instant().equals(instant)) {
+                return known.before().text();
+            }
+        }
+        String text = instant.toString();
+        lastWritten = new Written(instant, text,
+                known == null ? null : new Written(known.instant(), known.text(), null));
+        return text;
+    }
+
+    /** A date written, and the one written before it. */
+    private record Written(Instant instant, String text, Written before) {
+    }
+
+    private static volatile Written lastWritten;
+
     private static Instant parseAnew(String value, String field) {
         Matcher match = DATE_TIME.matcher(value.strip());
         if (!match.matches()) {

@@ -31,8 +31,16 @@ class CodespeedStore {
 
     private final JdbcClient jdbc;
 
+    /** The rows found or made already, which never change ({@link CodespeedIds}). */
+    private final CodespeedIds ids = new CodespeedIds();
+
     CodespeedStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
+    }
+
+    /** What is kept in process, for tests (a method: the repository's proxy has no state of its own). */
+    CodespeedIds ids() {
+        return ids;
     }
 
     Optional<Environment> environment(String name) {
@@ -60,6 +68,16 @@ class CodespeedStore {
      * ("Dual Core" becomes "Dual-Core", then "Dual-Core-2" if another environment holds that).
      */
     Environment createEnvironment(String name, Long wantedId, String wantedHostClass) {
+        Environment known = ids.environments.get(name);
+        if (known != null) {
+            return known;
+        }
+        Environment found = findOrCreateEnvironment(name, wantedId, wantedHostClass);
+        CodespeedIds.keep(ids.environments, name, found);
+        return found;
+    }
+
+    private Environment findOrCreateEnvironment(String name, Long wantedId, String wantedHostClass) {
         Optional<Environment> existing = environment(name);
         if (existing.isPresent()) {
             return existing.get();
@@ -94,6 +112,10 @@ class CodespeedStore {
 
     /** The project's id; a project first seen here takes the branch of its first result as its default branch. */
     long project(String name, String defaultBranch) {
+        Long known = ids.projects.get(name);
+        if (known != null) {
+            return known;
+        }
         jdbc.sql("""
                 insert into project (name, default_branch) values (:name, coalesce(cast(:branch as text), 'main'))
                 on conflict (name) do nothing
@@ -101,7 +123,9 @@ class CodespeedStore {
             .param("name", name)
             .param("branch", defaultBranch)
             .update();
-        return jdbc.sql("select id from project where name = :name").param("name", name).query(Long.class).single();
+        long id = jdbc.sql("select id from project where name = :name").param("name", name).query(Long.class).single();
+        CodespeedIds.keep(ids.projects, name, id);
+        return id;
     }
 
     Optional<Executable> executable(long projectId, String name) {
@@ -130,6 +154,19 @@ class CodespeedStore {
     /** The executable of this name in the project, created when new; it stands for the JVM named like it. */
     Executable createExecutable(long projectId, String name, Long wantedId, String description, String jdkVersion,
             String vmName, String vmVersion) {
+        CodespeedIds.ExecutableKey key = new CodespeedIds.ExecutableKey(projectId, name);
+        Executable known = ids.executables.get(key);
+        if (known != null) {
+            return known;
+        }
+        Executable found = findOrCreateExecutable(projectId, name, wantedId, description, jdkVersion, vmName,
+                vmVersion);
+        CodespeedIds.keep(ids.executables, key, found);
+        return found;
+    }
+
+    private Executable findOrCreateExecutable(long projectId, String name, Long wantedId, String description,
+            String jdkVersion, String vmName, String vmVersion) {
         Optional<Executable> existing = executable(projectId, name);
         if (existing.isPresent()) {
             return existing.get();
@@ -176,14 +213,30 @@ class CodespeedStore {
     /** The stored benchmarks of these names, by name; names not stored yet are absent. */
     Map<String, Benchmark> benchmarks(List<String> names) {
         Map<String, Benchmark> found = new LinkedHashMap<>();
+        List<String> unknown = new java.util.ArrayList<>();
+        for (String name : names) {
+            Benchmark known = ids.benchmarks.get(name);
+            if (known != null) {
+                found.put(name, known);
+            }
+            else {
+                unknown.add(name);
+            }
+        }
+        if (unknown.isEmpty()) {
+            return found;
+        }
         jdbc.sql("""
                 select id, name, description, units_title, units, lessisbetter, data_type
                 from codespeed_benchmark where name = any(:names)
                 """)
-            .param("names", names.toArray(String[]::new))
+            .param("names", unknown.toArray(String[]::new))
             .query(CodespeedStore::benchmark)
             .list()
-            .forEach(benchmark -> found.put(benchmark.name(), benchmark));
+            .forEach(benchmark -> {
+                found.put(benchmark.name(), benchmark);
+                CodespeedIds.keep(ids.benchmarks, benchmark.name(), benchmark);
+            });
         return found;
     }
 
@@ -198,6 +251,18 @@ class CodespeedStore {
      */
     Benchmark createBenchmark(String name, Long wantedId, String description, String unitsTitle, String units,
             Boolean lessisbetter, String dataType) {
+        Benchmark known = ids.benchmarks.get(name);
+        if (known != null) {
+            return known;
+        }
+        Benchmark found = findOrCreateBenchmark(name, wantedId, description, unitsTitle, units, lessisbetter,
+                dataType);
+        CodespeedIds.keep(ids.benchmarks, name, found);
+        return found;
+    }
+
+    private Benchmark findOrCreateBenchmark(String name, Long wantedId, String description, String unitsTitle,
+            String units, Boolean lessisbetter, String dataType) {
         Optional<Benchmark> existing = benchmark(name);
         if (existing.isPresent()) {
             return existing.get();

@@ -162,7 +162,7 @@ class CodespeedWrites {
                 extra.put("std_dev", item.stdDev().isNaN() ? "NaN" : item.stdDev() > 0 ? "Infinity" : "-Infinity");
             }
             if (item.resultDate() != null) {
-                extra.put("result_date", item.resultDate().toString());
+                extra.put("result_date", CodespeedDates.text(item.resultDate()));
             }
             if (!extra.isEmpty()) {
                 results.set(item.benchmark(), extra);

@@ -27,7 +27,8 @@ record ResultItem(String commitid, String branch, String project, String executa
         return "ResultItem[commitid=" + commitid + ", branch=" + branch + ", project=" + project + ", executable="
                 + executable + ", benchmark=" + benchmark + ", environment=" + environment + ", resultValue="
                 + resultValue + ", stdDev=" + stdDev + ", min=" + min + ", max=" + max + ", q1=" + q1 + ", q3=" + q3
-                + ", revisionDate=" + revisionDate + ", resultDate=" + resultDate + ", units=" + units
+                + ", revisionDate=" + CodespeedDates.text(revisionDate) + ", resultDate="
+                + CodespeedDates.text(resultDate) + ", units=" + units
                 + ", unitsTitle=" + unitsTitle + ", lessisbetter=" + lessisbetter + ", description=" + description
                 + ", tag=" + tag + "]";
     }

@@ -261,7 +261,9 @@ class RunAnalysis {
 
         static Commits of(List<PipelineStore.PointRow> rows) {
             int n = rows.size();
-            List<Point> points = new ArrayList<>(n);
+            // An immutable list from the start: Series keeps it as it is, where it copied an ArrayList twice over
+            // (List.copyOf) for every series of every run, and again whenever a change point asked for the series.
+            Point[] points = new Point[n];
             long[] ids = new long[n];
             int[] starts = new int[n + 1];
             int size = 0;
@@ -274,11 +276,11 @@ class RunAnalysis {
                     starts[size] = i;
                     size++;
                 }
-                points.add(new Point(size - 1, row.score(), row.error(), row.forks(), row.value()));
+                points[i] = new Point(size - 1, row.score(), row.error(), row.forks(), row.value());
                 i++;
             }
             starts[size] = n;
-            return new Commits(points, rows instanceof java.util.RandomAccess ? rows : new ArrayList<>(rows), ids,
+            return new Commits(List.of(points), rows instanceof java.util.RandomAccess ? rows : new ArrayList<>(rows), ids,
                     starts, size);
         }
 

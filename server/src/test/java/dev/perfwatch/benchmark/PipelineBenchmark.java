@@ -51,6 +51,9 @@ class PipelineBenchmark {
 
     static final int POSTS = Integer.getInteger("bench.posts", 200);
 
+    /** Codespeed posts before the measured ones (not measured): the JIT's warm-up, see docs/performance.md. */
+    static final int WARM_UP_POSTS = Integer.getInteger("bench.warmUpPosts", 50);
+
     static final int KEEP_UP_RUNS = Integer.getInteger("bench.keepUpRuns", 100);
 
     /** Runs stored and detected before the keep-up is measured: the series' history then (0: a new project). */
@@ -92,15 +95,23 @@ class PipelineBenchmark {
     @Test
     @Order(1)
     void codespeedPostsOf100Results() throws Exception {
-        Uploads.of(UPLOADERS, 50, n -> codespeedPost("cs-warm-up", n)).run(api, "/result/add/json/");
+        Uploads.of(UPLOADERS, WARM_UP_POSTS, n -> codespeedPost("cs-warm-up", n)).run(api, "/result/add/json/");
         drain();
-        ServerCpu.Mark before = cpu.mark();
-        double redetected = redetected();
+        // Built before the measurement (until 2026-11-29 inside it, where this thread's work counted as the server's).
+        long building = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         Uploads uploads = Uploads.of(UPLOADERS, POSTS, n -> codespeedPost("cs-bench", n));
+        building = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - building;
+        ServerCpu.Mark before = cpu.mark();
+        java.util.Map<String, Long> groupsBefore = ServerCpu.groups();
+        long allocatedBefore = ServerCpu.allocated();
+        double redetected = redetected();
         double posted = uploads.run(api, "/result/add/json/");
         ServerCpu.Mark stored = cpu.mark();
+        java.util.Map<String, Long> groupsStored = ServerCpu.groups();
         double drained = drain();
         ServerCpu.Mark detected = cpu.mark();
+        java.util.Map<String, Long> groupsDetected = ServerCpu.groups();
+        long allocated = ServerCpu.allocated() - allocatedBefore;
         int results = POSTS * 100;
         System.out.printf("CODESPEED %d posts x 100 results, %d uploaders: stored in %.2f s (%.0f results/s), detected"
                 + " %.2f s later; per result: JVM server CPU %.1f us stored, %.1f us with detection; PostgreSQL CPU"
@@ -111,6 +122,14 @@ class PipelineBenchmark {
                 detected.postgresMinus(before) / results / 1e3, detected.clientMinus(before) / results / 1e3,
                 detected.serverThreadsMinus(before) / results / 1e3,
                 detected.pipelineThreadsMinus(before) / results / 1e3, ServerCpu.load());
+        System.out.printf("CODESPEED request and pipeline threads allocated %.1f kB per result%n",
+                allocated / 1e3 / results);
+        System.out.printf("CODESPEED building the bodies (client, not measured): %.1f us per result%n",
+                building / 1e3 / results);
+        System.out.println("CODESPEED JVM CPU per result by thread group (/proc), stored: "
+                + ServerCpu.perResult(groupsBefore, groupsStored, results));
+        System.out.println("CODESPEED JVM CPU per result by thread group (/proc), with detection: "
+                + ServerCpu.perResult(groupsBefore, groupsDetected, results));
         System.out.printf("CODESPEED series re-detected after a late run: %.0f of %d%n",
                 redetected() - redetected, results);
         assertThat(jdbc.sql("select count(*) from run r join project p on p.id = r.project_id where p.name = 'cs-bench'")

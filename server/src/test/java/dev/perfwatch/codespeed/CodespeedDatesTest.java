@@ -64,4 +64,16 @@ class CodespeedDatesTest {
             }
         }
     }
+
+    /** The last two dates written are kept: whatever order they come in, each is written as its toString. */
+    @org.junit.jupiter.api.Test
+    void textWhenDatesRepeatOrAlternateWritesEachAsItsToString() {
+        Instant[] instants = { Instant.parse("2024-03-14T02:11:09.123456Z"), Instant.parse("2024-03-15T00:00:00Z"),
+            Instant.parse("2024-03-14T02:11:09.123456Z"), null, Instant.parse("2024-03-15T00:00:00Z"),
+            Instant.parse("2024-03-16T00:00:00.5Z"), Instant.parse("2024-03-14T02:11:09.123456Z"),
+            Instant.parse("2024-03-14T02:11:09.123456Z"), Instant.ofEpochSecond(0) };
+        for (Instant instant : instants) {
+            assertThat(CodespeedDates.text(instant)).isEqualTo("" + instant);
+        }
+    }
 }
