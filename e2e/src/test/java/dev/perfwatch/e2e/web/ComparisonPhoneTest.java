@@ -39,17 +39,7 @@ class ComparisonPhoneTest extends InWebSession {
             browser.await("window.perfwatch?.comparison?.state === 'ready' && document.querySelector('.bars canvas')"
                     + " && Chart.getChart(document.querySelector('.bars canvas'))");
 
-            Map<String, Object> axis = (Map<String, Object>) browser.script("""
-                    const chart = Chart.getChart(document.querySelector('.bars canvas'));
-                    const y = chart.scales.y;
-                    const context = chart.ctx;
-                    context.save();
-                    context.font = `${y.options.ticks.font.size}px ${Chart.defaults.font.family}`;
-                    const lines = y.ticks.flatMap((t) => [t.label].flat());
-                    // Right-aligned at the axis's right less its padding: a line wider than that starts left of 0.
-                    const lefts = lines.map((line) => y.right - y.options.ticks.padding - context.measureText(line).width);
-                    context.restore();
-                    return { lines, lefts, canvas: chart.width };""");
+            Map<String, Object> axis = axis();
             List<String> lines = (List<String>) axis.get("lines");
             List<Number> lefts = (List<Number>) axis.get("lefts");
             assertThat(((Number) axis.get("canvas")).intValue()).as("the chart on a phone").isLessThan(390);
@@ -62,6 +52,48 @@ class ComparisonPhoneTest extends InWebSession {
             browser.desktop();
             browser.size(1280, 960);
         }
+    }
+
+    /**
+     * Labels fitted once, when the chart was made: a comparison opened wide and then narrowed (a phone turned upright,
+     * a window made narrower) kept its wide labels, and on the 102 cases of Groovy's imported history
+     * "CallsiteBench.dispatch_8_megamorphic_java" read "nch.dispatch_8_megamorphic_java", cut at the canvas's edge.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void comparisonChartWhenNarrowedAfterItIsDrawnFitsItsLabelsAgain() {
+        try {
+            browser.open(server.url() + "/#/comparison?project=" + PROJECT + "&base=" + sha(0) + "&head=" + sha(1));
+            browser.await("window.perfwatch?.comparison?.state === 'ready' && document.querySelector('.bars canvas')"
+                    + " && Chart.getChart(document.querySelector('.bars canvas'))?.width > 600");
+            browser.phone(390, 844);
+            browser.await("Chart.getChart(document.querySelector('.bars canvas')).width < 390");
+
+            Map<String, Object> axis = axis();
+            List<Number> lefts = (List<Number>) axis.get("lefts");
+            assertThat(lefts).as("each label line inside the canvas: %s", axis.get("lines"))
+                .allSatisfy(left -> assertThat(left.doubleValue()).isGreaterThanOrEqualTo(0));
+            assertThat(browser.errors()).isEmpty();
+        } finally {
+            browser.desktop();
+            browser.size(1280, 960);
+        }
+    }
+
+    /** The case axis's label lines and where each starts (right-aligned at the axis less its padding). */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> axis() {
+        return (Map<String, Object>) browser.script("""
+                const chart = Chart.getChart(document.querySelector('.bars canvas'));
+                const y = chart.scales.y;
+                const context = chart.ctx;
+                context.save();
+                context.font = `${y.options.ticks.font.size}px ${Chart.defaults.font.family}`;
+                const lines = y.ticks.flatMap((t) => [t.label].flat());
+                // Right-aligned at the axis's right less its padding: a line wider than that starts left of 0.
+                const lefts = lines.map((line) => y.right - y.options.ticks.padding - context.measureText(line).width);
+                context.restore();
+                return { lines, lefts, canvas: chart.width };""");
     }
 
     static String sha(int commit) {
