@@ -21,13 +21,19 @@ class ComparisonPhoneTest extends InWebSession {
 
     static final String PROJECT = "phone-compare";
 
+    /** 14 cases: a chart longer than a screen. */
+    static final String LONG = "long-compare";
+
     static final List<String> BENCHMARKS = List.of("org.example.serialization.StringSerializationBenchmark.serialize",
             "org.example.serialization.StringSerializationBenchmark.serializeIntoAReusedBufferWithoutCopying");
 
     @BeforeAll
     static void seed() throws IOException, InterruptedException {
-        WebSession.post(server, "/api/v1/runs", run(0, 100));
-        WebSession.post(server, "/api/v1/runs", run(1, 80));
+        WebSession.post(server, "/api/v1/runs", run(PROJECT, 0, 100, List.of("16", "256")));
+        WebSession.post(server, "/api/v1/runs", run(PROJECT, 1, 80, List.of("16", "256")));
+        List<String> lengths = List.of("1", "2", "4", "8", "16", "32", "64");
+        WebSession.post(server, "/api/v1/runs", run(LONG, 0, 100, lengths));
+        WebSession.post(server, "/api/v1/runs", run(LONG, 1, 80, lengths));
     }
 
     @Test
@@ -80,6 +86,31 @@ class ComparisonPhoneTest extends InWebSession {
         }
     }
 
+    /**
+     * Groovy's imported history compared 102 cases: the scale that says what a bar's length means was only under the
+     * last of them, 2,700 px down. A chart of more than 12 cases repeats it above the bars.
+     */
+    @Test
+    void comparisonChartWhenLongerThanAScreenHasItsScaleAboveTheBarsToo() {
+        browser.open(server.url() + "/#/comparison?project=" + LONG + "&base=" + sha(LONG, 0) + "&head=" + sha(LONG, 1));
+        browser.await("window.perfwatch?.comparison?.state === 'ready' && document.querySelector('.bars canvas')"
+                + " && Chart.getChart(document.querySelector('.bars canvas'))");
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> scales = (Map<String, Object>) browser.script("""
+                const chart = Chart.getChart(document.querySelector('.bars canvas'));
+                const top = Object.values(chart.scales).find((s) => s.axis === 'x' && s.position === 'top');
+                return { rows: chart.data.labels.length, top: top && top.options.display ? top.bottom : null,
+                  bars: chart.scales.y.top, ticks: top ? top.ticks.map((t) => t.value) : [],
+                  bottomTicks: chart.scales.x.ticks.map((t) => t.value) };""");
+        assertThat(((Number) scales.get("rows")).intValue()).isEqualTo(14);
+        assertThat(scales.get("top")).as("a scale drawn above the bars").isNotNull();
+        assertThat(((Number) scales.get("top")).doubleValue()).isLessThanOrEqualTo(
+                ((Number) scales.get("bars")).doubleValue());
+        assertThat(scales.get("ticks")).as("the same ticks as below").isEqualTo(scales.get("bottomTicks"));
+        assertThat(browser.errors()).isEmpty();
+    }
+
     /** The case axis's label lines and where each starts (right-aligned at the axis less its padding). */
     @SuppressWarnings("unchecked")
     private static Map<String, Object> axis() {
@@ -97,14 +128,18 @@ class ComparisonPhoneTest extends InWebSession {
     }
 
     static String sha(int commit) {
-        return UUID.nameUUIDFromBytes((PROJECT + commit).getBytes(StandardCharsets.UTF_8)).toString().replace("-", "")
+        return sha(PROJECT, commit);
+    }
+
+    static String sha(String project, int commit) {
+        return UUID.nameUUIDFromBytes((project + commit).getBytes(StandardCharsets.UTF_8)).toString().replace("-", "")
                 + String.format("%08x", commit);
     }
 
-    private static String run(int commit, int score) {
+    private static String run(String project, int commit, int score, List<String> lengths) {
         StringBuilder jmh = new StringBuilder();
         for (String benchmark : BENCHMARKS) {
-            for (String length : List.of("16", "256")) {
+            for (String length : lengths) {
                 if (!jmh.isEmpty()) {
                     jmh.append(',');
                 }
@@ -122,7 +157,7 @@ class ComparisonPhoneTest extends InWebSession {
                  "commit": {"sha": "%s", "time": "2026-11-2%dT12:00:00Z", "parents": [%s], "message": "commit %d"},
                  "host": {"name": "phone-vm", "hostClass": "local", "cores": 2, "os": "Linux"},
                  "jmh": [%s]}"""
-            .formatted(UUID.nameUUIDFromBytes((PROJECT + "-run-" + commit).getBytes(StandardCharsets.UTF_8)), PROJECT,
-                    sha(commit), commit + 1, commit == 0 ? "" : "\"" + sha(0) + "\"", commit, jmh);
+            .formatted(UUID.nameUUIDFromBytes((project + "-run-" + commit).getBytes(StandardCharsets.UTF_8)), project,
+                    sha(project, commit), commit + 1, commit == 0 ? "" : "\"" + sha(project, 0) + "\"", commit, jmh);
     }
 }
