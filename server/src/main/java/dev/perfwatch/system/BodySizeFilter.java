@@ -105,6 +105,11 @@ class BodySizeFilter extends OncePerRequestFilter {
         }
 
         @Override
+        public int available() throws IOException {
+            return delegate.available();
+        }
+
+        @Override
         public boolean isFinished() {
             return delegate.isFinished();
         }

@@ -66,6 +66,13 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.CONTENT_TOO_LARGE, "body", ex.getMessage());
     }
 
+    /** The rest of the body is not waited for: the connection closes with the answer. */
+    @ExceptionHandler(BodyTooSlowException.class)
+    ResponseEntity<ProblemDetail> bodyTooSlow(BodyTooSlowException ex) {
+        return ResponseEntity.status(HttpStatus.REQUEST_TIMEOUT).header(HttpHeaders.CONNECTION, "close")
+            .body(problem(HttpStatus.REQUEST_TIMEOUT, "body", ex.getMessage()));
+    }
+
     @ExceptionHandler(ConstraintViolationException.class)
     ProblemDetail constraintViolation(ConstraintViolationException ex) {
         var first = ex.getConstraintViolations().stream()
@@ -104,6 +111,10 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         if (ex.getCause() instanceof PayloadTooLargeException tooLarge) {
             return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(payloadTooLarge(tooLarge));
+        }
+        if (ex.getCause() instanceof BodyTooSlowException tooSlow) {
+            return ResponseEntity.status(HttpStatus.REQUEST_TIMEOUT).header(HttpHeaders.CONNECTION, "close")
+                .body(problem(HttpStatus.REQUEST_TIMEOUT, "body", tooSlow.getMessage()));
         }
         String field = "body";
         String detail = "the body is not valid JSON";

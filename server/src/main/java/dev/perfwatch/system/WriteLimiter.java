@@ -6,8 +6,11 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.core.Ordered;
@@ -25,6 +28,12 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * waits for slots of its own, a third of the writes'. A slot is held while the body arrives, so eight connections
  * sending a byte every few seconds to the webhook, with no credential at all, held every upload slot and every
  * runner's upload was answered 503 for as long as they stayed open.
+ *
+ * <p>A slot's body must keep coming: after {@code perfwatch.api.body-grace} it must have arrived at
+ * {@code body-min-rate} bytes a second on average (each such amount received extends its time by a second, as
+ * Apache's mod_reqtimeout does), or it is answered 408 and its slot is free again. Six clients holding a valid token
+ * and sending a byte every few seconds held every upload slot (and six request threads) for as long as they liked.
+ * A body that stops altogether is ended by the server's read timeout (Tomcat's connection timeout).
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 3)
@@ -46,10 +55,16 @@ public class WriteLimiter extends OncePerRequestFilter {
 
     private final long waitNanos;
 
+    private final long graceNanos;
+
+    private final long minBytesPerSecond;
+
     WriteLimiter(ApiProperties properties) {
         this.permits = new Semaphore(Math.max(1, properties.maxConcurrentWrites()), true);
         this.unproven = new Semaphore(Math.max(1, properties.maxConcurrentWrites() / 3), true);
         this.waitNanos = properties.writeQueueTimeout().toNanos();
+        this.graceNanos = properties.bodyGrace().toNanos();
+        this.minBytesPerSecond = Math.max(1, properties.bodyMinRate().toBytes());
     }
 
     /**
@@ -82,10 +97,115 @@ public class WriteLimiter extends OncePerRequestFilter {
             return;
         }
         try {
-            chain.doFilter(request, response);
+            chain.doFilter(new PacedRequest(request, System.nanoTime() + graceNanos, minBytesPerSecond), response);
         }
         finally {
             slots.release();
+        }
+    }
+
+    /** The request whose body must keep its pace while it holds a slot. */
+    private static final class PacedRequest extends HttpServletRequestWrapper {
+
+        private final long deadline;
+
+        private final long minBytesPerSecond;
+
+        private ServletInputStream stream;
+
+        PacedRequest(HttpServletRequest request, long deadline, long minBytesPerSecond) {
+            super(request);
+            this.deadline = deadline;
+            this.minBytesPerSecond = minBytesPerSecond;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() throws IOException {
+            if (stream == null) {
+                stream = new PacedStream(super.getInputStream(), getContentLengthLong(), deadline, minBytesPerSecond);
+            }
+            return stream;
+        }
+    }
+
+    /**
+     * Checked after each read that leaves the body unfinished with nothing more received yet: a body that arrives whole
+     * is never refused, however slowly its last bytes came, and a read that returns nothing for long is ended by the
+     * server's read timeout.
+     */
+    private static final class PacedStream extends ServletInputStream {
+
+        private final ServletInputStream delegate;
+
+        private final long length;
+
+        private final long start;
+
+        private final long deadline;
+
+        private final long minBytesPerSecond;
+
+        private long read;
+
+        PacedStream(ServletInputStream delegate, long length, long deadline, long minBytesPerSecond) {
+            this.delegate = delegate;
+            this.length = length;
+            this.start = System.nanoTime();
+            this.deadline = deadline;
+            this.minBytesPerSecond = minBytesPerSecond;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = delegate.read();
+            if (b >= 0) {
+                paced(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int count) throws IOException {
+            int n = delegate.read(buffer, offset, count);
+            if (n > 0) {
+                paced(n);
+            }
+            return n;
+        }
+
+        private void paced(int n) throws IOException {
+            read += n;
+            // Whole, or the next bytes already here (a one-byte read that looks for an empty body): not behind.
+            if (length >= 0 && read >= length || delegate.isFinished() || delegate.available() > 0) {
+                return;
+            }
+            long now = System.nanoTime();
+            // Each minBytesPerSecond received buys a second beyond the grace (in nanoseconds, without overflow).
+            long earned = read >= Long.MAX_VALUE / 1_000_000_000L ? Long.MAX_VALUE / 2
+                    : read * 1_000_000_000L / minBytesPerSecond;
+            if (now - deadline > earned) {
+                throw new BodyTooSlowException(read, (now - start) / 1_000_000_000L);
+            }
+        }
+
+        @Override
+        public int available() throws IOException {
+            return delegate.available();
+        }
+
+        @Override
+        public boolean isFinished() {
+            return delegate.isFinished();
+        }
+
+        @Override
+        public boolean isReady() {
+            return delegate.isReady();
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+            delegate.setReadListener(listener);
         }
     }
 }

@@ -15,6 +15,8 @@ import {
 
 const REFRESH_MS = 30000;
 const CHANGE_POINTS = 10;
+/** Entries of one commit listed before "and N more at this commit". */
+const PER_COMMIT = 3;
 const PROJECTS_ASKED = 20;
 /** The newest finished jobs whose attempts tell each runner's health. */
 const JOBS_READ = 30;
@@ -104,7 +106,7 @@ class HomePage extends UrlPage {
     // One project's change points at one commit saying the same thing are one entry ("149 series: …").
     const changes = perProject.every((answer) => answer === null) && projects.length ? null
       : newestChanges(perProject.map((answer, i) => answer?.map((point) => ({ ...point,
-        project: projects[i].name }))).filter(Boolean), CHANGE_POINTS, CHANGE_POINTS * 5);
+        project: projects[i].name }))).filter(Boolean), CHANGE_POINTS, CHANGE_POINTS * 5, PER_COMMIT);
     const changePoints = changes?.flatMap((change) => change.points) ?? null;
     const inFlight = requests === null ? null : requestsInFlight(requests);
     const health = runnerHealth(runners, attempts);
@@ -124,7 +126,13 @@ class HomePage extends UrlPage {
       'open'),
       card('home-change-points', 'Newest change points', changePoints === null ? null : changePoints.length,
         [changes === null ? h('p', { class: 'muted' }, 'This server does not list change points.')
-          : list(changes, ({ point, points, capped }) => [
+          : list(changes, ({ point, points, capped, more }) => more ? [
+            // The rest of a commit's change points: the changes page at that commit lists them all.
+            h('a', { class: 'more-at-commit', href: href('changes', { project: point.project,
+              commit: point.commit?.sha, metric: 'all' }) },
+            `and ${more} more at `, h('code', {}, shortSha(point.commit?.sha ?? ''))),
+            h('span', { class: 'muted' }, ` · ${points.length}${capped ? '+' : ''} series · `,
+              h('span', { class: 'project' }, point.project))] : [
             // By series: the case, metric and environment exactly (the change point's JVM label is not the
             // timeline's jvm parameter). Several series at one commit: the changes page at that commit lists them.
             // On a phone the name breaks after its dots and slashes, as on the alerts page: whole, it was wider

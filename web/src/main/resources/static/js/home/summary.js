@@ -51,9 +51,11 @@ export function newestChangePoints(perProject, limit) {
  * of partiql-lang-kotlin's JMH history, 149 of its 154 series improved at one commit (the CI machine changed during a
  * two-week pause): the ten lines of the list were ten of them, saying nothing of the 139 others, and no other commit
  * or project reached the list. {@code asked} is how many each project's answer was asked for: a group that runs to
- * the end of a full answer may have more (capped).
+ * the end of a full answer may have more (capped). At most {@code perCommit} entries of one commit are listed; the
+ * others of that commit follow as one entry with {@code more} (how many entries it stands for), which does not count
+ * against {@code limit}.
  */
-export function newestChanges(perProject, limit, asked) {
+export function newestChanges(perProject, limit, asked, perCommit = Infinity) {
   const groups = new Map();
   for (const answer of perProject) {
     const full = answer.length >= asked;
@@ -71,7 +73,37 @@ export function newestChanges(perProject, limit, asked) {
   }
   // Each group in the place of its newest point, those that did not happen left out as single points are.
   const byPoint = new Map([...groups.values()].map((group) => [group.point, group]));
-  return newestChangePoints([[...byPoint.keys()]], limit).map((point) => byPoint.get(point));
+  const ordered = newestChangePoints([[...byPoint.keys()]], Infinity).map((point) => byPoint.get(point));
+  // Then by commit, newest first: a commit's score entries first, the largest first, at most perCommit of them, and
+  // the rest as one "and N more" entry. A commit whose change points said 12 different things (every gc.* metric,
+  // both directions, several host classes) filled the whole list, and no other commit or project reached it.
+  const commits = new Map();
+  for (const change of ordered) {
+    const key = [change.point.project, change.point.commit?.sha].join('\u0000');
+    if (!commits.has(key)) {
+      commits.set(key, []);
+    }
+    commits.get(key).push(change);
+  }
+  const listed = [];
+  let entries = 0;
+  for (const changes of commits.values()) {
+    if (entries >= limit) {
+      break;
+    }
+    const sorted = changes.map((change, i) => ({ change, i })).sort((a, b) =>
+      (a.change.point.metric !== 'primary') - (b.change.point.metric !== 'primary')
+        || b.change.points.length - a.change.points.length || a.i - b.i).map(({ change }) => change);
+    const shown = sorted.slice(0, Math.min(perCommit, limit - entries));
+    const rest = sorted.slice(shown.length);
+    listed.push(...shown);
+    entries += shown.length;
+    if (rest.length) {
+      listed.push({ point: rest[0].point, points: rest.flatMap((change) => change.points),
+        capped: rest.some((change) => change.capped), more: rest.length });
+    }
+  }
+  return listed;
 }
 
 /** Benchmark requests not done yet: resolving their commits, waiting for runners, or running. */

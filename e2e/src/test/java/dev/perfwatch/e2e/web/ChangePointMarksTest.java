@@ -161,6 +161,22 @@ class ChangePointMarksTest extends InWebSession {
             .isEqualTo(List.of("#777", "#777", "#D55E00"));
         assertThat(browser.elements(".tile .cp-mark")).as("no other tile of the 8-core JDK 17 series has one")
             .hasSize(3);
+        // The marks take a line: the marked tile's chart sat that much lower than its row's, and the row's tiles
+        // ended at different heights. Each row's charts end on one line.
+        @SuppressWarnings("unchecked")
+        List<List<Number>> rows = (List<List<Number>>) browser.script("""
+                const rows = new Map();
+                for (const tile of document.querySelectorAll('.tile')) {
+                  const top = Math.round(tile.getBoundingClientRect().top);
+                  const marked = tile.querySelector('.cp-mark') ? 1 : 0;
+                  rows.set(top, [...(rows.get(top) ?? []),
+                    [marked, Math.round(tile.querySelector('.tile-chart').getBoundingClientRect().bottom)]]);
+                }
+                return [...rows.values()].filter((row) => row.some(([m]) => m) && row.some(([m]) => !m))
+                  .map((row) => row.map(([, bottom]) => bottom));""");
+        assertThat(rows).as("the marked tile shares its row with unmarked ones").isNotEmpty();
+        assertThat(rows).allSatisfy(bottoms -> assertThat(bottoms.stream().map(Number::longValue).distinct())
+            .as("chart bottoms of one row: %s", bottoms).hasSize(1));
         assertThat(browser.errors()).isEmpty();
     }
 

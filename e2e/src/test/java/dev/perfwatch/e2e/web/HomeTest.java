@@ -272,6 +272,38 @@ class HomeTest extends InWebSession {
         assertThat(errors()).isEmpty();
     }
 
+    /**
+     * A commit whose change points say many different things (every gc.* metric, both directions, several host
+     * classes) filled the list's ten lines, and no other commit or project reached it. A commit lists at most three
+     * entries, its score ones first and the largest first, then one "and N more" entry for the rest; the other
+     * commits follow.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void newestChangesWhenOneCommitSaysManyThingsListThreeAndHowManyMore() {
+        browser.open(server.url() + "/favicon.svg");
+        Object listed = browser.executeAsync("""
+                browserDone(import('/js/home/summary.js').then((home) => {
+                  const point = (id, sha, metric, hostClass, direction = 'regression') => ({ id, project: 'p',
+                    status: 'unconfirmed', metric, direction, environment: { hostClass },
+                    commit: { sha, time: sha === 'new' ? '2026-11-02T00:00:00Z' : '2026-11-01T00:00:00Z' } });
+                  const metrics = ['gc.alloc.rate', 'gc.alloc.rate.norm', 'gc.count', 'gc.time', 'gc.churn'];
+                  const answer = [
+                    ...metrics.map((metric, i) => point(100 + i, 'new', metric, 'a')),
+                    ...metrics.map((metric, i) => point(110 + i, 'new', metric, 'b')),
+                    point(120, 'new', 'primary', 'a', 'improvement'), point(121, 'new', 'primary', 'b'),
+                    point(122, 'new', 'primary', 'b'), point(1, 'old', 'primary', 'a')];
+                  return home.newestChanges([answer], 10, 50, 3).map((change) => change.more
+                    ? `more ${change.more} entries, ${change.points.length} series at ${change.point.commit.sha}`
+                    : `${change.point.id}:${change.point.metric}:${change.points.length}`);
+                }));""");
+
+        assertThat((List<String>) listed).as("the score entries first, the one of two series before the one of one; "
+                + "the ten others as one entry; the older commit still listed")
+            .containsExactly("121:primary:2", "120:primary:1", "114:gc.churn:1",
+                    "more 9 entries, 9 series at new", "1:primary:1");
+    }
+
     @Test
     void runnerHealthWhenARunnerIsOfflineSaysSinceWhenAndItsLastJob() {
         browser.open(server.url() + "/favicon.svg");

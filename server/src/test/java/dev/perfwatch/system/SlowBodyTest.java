@@ -1,0 +1,79 @@
+package dev.perfwatch.system;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.perfwatch.support.Api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Clients with a valid token that send their bodies a byte every few seconds held every write slot, and every other
+ * upload was answered 503 for as long as they kept going. A slot's body must keep a pace once its grace is over;
+ * here the grace is none and the pace a gigabyte a second, so a body that is not whole at its first read is behind
+ * (a body that arrives whole is never refused: the probe's two bytes come in one read).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = { "perfwatch.db.data-dir=target/test-data/${random.uuid}",
+                "perfwatch.security.admin-token=" + Api.ADMIN_TOKEN, "perfwatch.pipeline.enabled=false",
+                "perfwatch.api.max-concurrent-writes=2", "perfwatch.api.write-queue-timeout=5s",
+                "perfwatch.api.body-grace=0s", "perfwatch.api.body-min-rate=1GB" })
+class SlowBodyTest {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void slowBodiesWithAValidTokenAreAnswered408AndFreeTheirSlots() throws Exception {
+        List<Socket> slow = new ArrayList<>();
+        try {
+            List<String> answers = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Socket socket = new Socket("127.0.0.1", port);
+                // Without the pace the server waits for the other 999 bytes: the test fails here, not hangs.
+                socket.setSoTimeout(20_000);
+                socket.getOutputStream().write(("POST /api/v1/runs HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Content-Type: application/json\r\nAuthorization: Bearer " + Api.ADMIN_TOKEN
+                        + "\r\nContent-Length: 1000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+                slow.add(socket);
+                answers.add(head(socket));
+            }
+
+            assertThat(answers).allSatisfy(answer -> assertThat(answer).startsWith("HTTP/1.1 408")
+                .containsIgnoringCase("Connection: close").contains("application/problem+json"));
+            // More slow bodies than slots were served and let go: an upload is read (an empty run, 400), not 503.
+            try (Socket socket = new Socket("127.0.0.1", port)) {
+                socket.setSoTimeout(20_000);
+                socket.getOutputStream().write(("POST /api/v1/runs HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Content-Type: application/json\r\nAuthorization: Bearer " + Api.ADMIN_TOKEN
+                        + "\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII));
+                assertThat(head(socket)).startsWith("HTTP/1.1 400");
+            }
+        }
+        finally {
+            for (Socket socket : slow) {
+                socket.close();
+            }
+        }
+    }
+
+    private static String head(Socket socket) throws Exception {
+        BufferedReader reader = new BufferedReader(
+                new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+        StringBuilder head = new StringBuilder();
+        for (String line = reader.readLine(); line != null && !line.isEmpty(); line = reader.readLine()) {
+            head.append(line).append('\n');
+        }
+        return head.toString();
+    }
+}
