@@ -3,7 +3,6 @@ package dev.perfwatch.system;
 import java.io.IOException;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -66,62 +65,23 @@ class BodySizeFilter extends OncePerRequestFilter {
         }
     }
 
-    private static final class LimitedStream extends ServletInputStream {
-
-        private final ServletInputStream delegate;
+    private static final class LimitedStream extends CountedInputStream {
 
         private final long limit;
 
         private long read;
 
         LimitedStream(ServletInputStream delegate, long limit) {
-            this.delegate = delegate;
+            super(delegate);
             this.limit = limit;
         }
 
         @Override
-        public int read() throws IOException {
-            int b = delegate.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = delegate.read(buffer, offset, length);
-            if (n > 0) {
-                count(n);
-            }
-            return n;
-        }
-
-        private void count(int n) throws PayloadTooLargeException {
+        void received(int n) throws PayloadTooLargeException {
             read += n;
             if (read > limit) {
                 throw new PayloadTooLargeException(limit);
             }
-        }
-
-        @Override
-        public int available() throws IOException {
-            return delegate.available();
-        }
-
-        @Override
-        public boolean isFinished() {
-            return delegate.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return delegate.isReady();
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-            delegate.setReadListener(listener);
         }
     }
 }

@@ -6,7 +6,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -133,9 +132,7 @@ public class WriteLimiter extends OncePerRequestFilter {
      * is never refused, however slowly its last bytes came, and a read that returns nothing for long is ended by the
      * server's read timeout.
      */
-    private static final class PacedStream extends ServletInputStream {
-
-        private final ServletInputStream delegate;
+    private static final class PacedStream extends CountedInputStream {
 
         private final long length;
 
@@ -148,7 +145,7 @@ public class WriteLimiter extends OncePerRequestFilter {
         private long read;
 
         PacedStream(ServletInputStream delegate, long length, long deadline, long minBytesPerSecond) {
-            this.delegate = delegate;
+            super(delegate);
             this.length = length;
             this.start = System.nanoTime();
             this.deadline = deadline;
@@ -156,24 +153,7 @@ public class WriteLimiter extends OncePerRequestFilter {
         }
 
         @Override
-        public int read() throws IOException {
-            int b = delegate.read();
-            if (b >= 0) {
-                paced(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int count) throws IOException {
-            int n = delegate.read(buffer, offset, count);
-            if (n > 0) {
-                paced(n);
-            }
-            return n;
-        }
-
-        private void paced(int n) throws IOException {
+        void received(int n) throws IOException {
             read += n;
             // Whole, or the next bytes already here (a one-byte read that looks for an empty body): not behind.
             if (length >= 0 && read >= length || delegate.isFinished() || delegate.available() > 0) {
@@ -186,26 +166,6 @@ public class WriteLimiter extends OncePerRequestFilter {
             if (now - deadline > earned) {
                 throw new BodyTooSlowException(read, (now - start) / 1_000_000_000L);
             }
-        }
-
-        @Override
-        public int available() throws IOException {
-            return delegate.available();
-        }
-
-        @Override
-        public boolean isFinished() {
-            return delegate.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return delegate.isReady();
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-            delegate.setReadListener(listener);
         }
     }
 }
