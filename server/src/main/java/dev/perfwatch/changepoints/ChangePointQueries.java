@@ -29,21 +29,23 @@ class ChangePointQueries {
 
     /**
      * The newest change points first: by their commit's time, then the commit, then the change point. The newest
-     * {@code limit} commits with a change point that passes the filters are found first (each commit probed in
-     * {@code suspect (first_bad_commit_id, id)}), then each one's newest {@code limit} change points from that index
-     * backwards, and only the {@code limit} kept are joined to their names and labelled. Labelling every change point
-     * before the limit cost 117–231 ms at 100,000 change points against 13–19 ms at 1,000, and sorting every change
-     * point of the project (2,500 per commit) still 18 ms against 1.5 ms this way (docs/performance.md, Scale).
-     * Every commit of the project belongs to it, so its change points need no join to their series to be the
-     * project's.
+     * commits with a change point that passes the filters are walked first (each commit probed in
+     * {@code suspect (first_bad_commit_id, id)}), each one's newest {@code perCommit} change points taken from that
+     * index backwards, and only the {@code limit} kept are joined to their names and labelled. Labelling every change
+     * point before the limit cost 117–231 ms at 100,000 change points against 13–19 ms at 1,000, and sorting every
+     * change point of the project (2,500 per commit) still 18 ms against 1.5 ms this way (docs/performance.md,
+     * Scale). Every commit of the project belongs to it, so its change points need no join to their series to be
+     * the project's.
      */
-    List<ChangePointViews.ChangePoint> list(long project, Long series, String status, Instant since, int limit) {
+    List<ChangePointViews.ChangePoint> list(long project, Long series, String status, Instant since, int limit,
+            int perCommit) {
         return jdbc.sql(statement(series != null, status != null, since != null))
             .param("project", project)
             .param("series", series)
             .param("status", status)
             .param("since", since == null ? null : Timestamp.from(since))
             .param("limit", limit)
+            .param("perCommit", perCommit)
             .query(ChangePointQueries::changePoint)
             .list();
     }
@@ -79,7 +81,7 @@ class ChangePointQueries {
                                         %2$s
                                         where s.first_bad_commit_id = c.id%3$s
                                         order by s.id desc
-                                        limit :limit) s
+                                        limit :perCommit) s
                     order by c.time desc nulls last, c.id desc, s.id desc
                     limit :limit
                 )

@@ -102,6 +102,7 @@ class ChangePointListPlanTest {
         String json = jdbc.sql("explain (analyze, format json) " + ChangePointQueries.statement(false, false, false))
             .param("project", project)
             .param("limit", LIMIT)
+            .param("perCommit", LIMIT)
             .query(String.class)
             .single();
         return Runs.json.readTree(json).get(0).get("Plan");
