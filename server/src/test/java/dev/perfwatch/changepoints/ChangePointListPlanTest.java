@@ -98,11 +98,54 @@ class ChangePointListPlanTest {
         }
     }
 
+    /**
+     * Where change points are few, the walk gives up after its window and the list is read without it: a
+     * 3,000-commit project whose one change point is at its oldest commit.
+     */
+    @Test
+    void aChangePointBehindEveryWalkedCommitIsStillListed() throws Exception {
+        Seeds seeds = new Seeds(Api.at(port), jdbc, "cp-sparse");
+        seeds.run(1, "4-core", Map.of("16", 100.0), 64, "2020-01-01T00:00:00Z");
+        long project = jdbc.sql("select id from project where name = 'cp-sparse'").query(Long.class).single();
+        long series = seeds.series("16", "primary", "4-core");
+        jdbc.sql("""
+                insert into commit (project_id, sha, time, author, message, parents)
+                select :project, 'b' || lpad(to_hex(g), 39, '0'),
+                       timestamptz '2020-01-02' + g * interval '10 minutes',
+                       'Sparse <sparse@example.org>', 'Sparse commit ' || g, '{}'
+                from generate_series(1, 3000) g""").param("project", project).update();
+        long id = jdbc.sql("""
+                insert into suspect (series_id, first_bad_commit_id, last_good_commit_id, direction, magnitude,
+                                     confidence, before_value, before_lower, before_upper, before_points,
+                                     after_value, after_lower, after_upper, after_points, status)
+                values (:series, :bad, :bad, 'regression', -0.1, 0.99, 100, 99, 101, 10, 90, 89, 91, 3, 'historical')
+                returning id""").param("series", series).param("bad", seeds.commit(1)).query(Long.class).single();
+
+        for (String query : List.of("", "&limit=1", "&perCommit=1&limit=5", "&series=" + series)) {
+            JsonNode list = Api.at(port).get("/api/v1/change-points?project=cp-sparse" + query).json();
+            assertThat(list).as(query).hasSize(1);
+            assertThat(list.get(0).get("id").asLong()).as(query).isEqualTo(id);
+        }
+        String walk = ChangePointQueries.statement(false, false, false, true);
+        String json = jdbc.sql("explain (analyze, format json) " + walk)
+            .param("project", project)
+            .param("limit", 1)
+            .param("perCommit", 1)
+            .param("window", ChangePointQueries.WINDOW)
+            .query(String.class)
+            .single();
+        JsonNode plan = Runs.json.readTree(json).get(0).get("Plan");
+        // the walk reads its window of 10 commits and finds nothing there
+        assertThat(plan.get("Actual Rows").asInt()).as(plan.toString()).isZero();
+        assertThat(rowsRead(plan, "commit")).as(plan.toString()).isLessThanOrEqualTo(ChangePointQueries.WINDOW);
+    }
+
     private static JsonNode explain(JdbcClient jdbc, long project) {
-        String json = jdbc.sql("explain (analyze, format json) " + ChangePointQueries.statement(false, false, false))
+        String json = jdbc.sql("explain (analyze, format json) " + ChangePointQueries.statement(false, false, false, true))
             .param("project", project)
             .param("limit", LIMIT)
             .param("perCommit", LIMIT)
+            .param("window", ChangePointQueries.WINDOW * LIMIT)
             .query(String.class)
             .single();
         return Runs.json.readTree(json).get(0).get("Plan");
