@@ -18,7 +18,8 @@ import dev.perfwatch.system.NotFoundException;
  * Every change point the tracker holds on a project, newest commit first, whatever became of it: suspected,
  * confirmed, alerted, dismissed, historical (an import's), unconfirmed, transient, resolved or withdrawn (re-detection over the whole
  * history no longer finds it). Nothing the detector
- * found is filed where no page or API shows it.
+ * found is filed where no page or API shows it. {@code perCommit} keeps at most that many of each commit, so that
+ * a commit that moved 2,500 series leaves room in the list for the commits before it.
  */
 @RestController
 @RequestMapping("/api/v1/change-points")
@@ -37,12 +38,16 @@ class ChangePointController {
     @GetMapping
     List<ChangePointViews.ChangePoint> list(@RequestParam(required = false) String project,
             @RequestParam(required = false) Long series, @RequestParam(required = false) String status,
-            @RequestParam(required = false) String since, @RequestParam(defaultValue = "100") int limit) {
+            @RequestParam(required = false) String since, @RequestParam(defaultValue = "100") int limit,
+            @RequestParam(required = false) Integer perCommit) {
         if (project == null || project.isBlank()) {
             throw new InvalidInputException("project", "project is required");
         }
         if (limit < 1 || limit > 1000) {
             throw new InvalidInputException("limit", "limit must be between 1 and 1000");
+        }
+        if (perCommit != null && (perCommit < 1 || perCommit > 1000)) {
+            throw new InvalidInputException("perCommit", "perCommit must be between 1 and 1000");
         }
         String wanted = status == null || status.isBlank() ? null : status;
         if (wanted != null && !STATUSES.contains(wanted)) {
@@ -51,7 +56,7 @@ class ChangePointController {
         }
         Instant from = instant(since);
         long id = queries.projectId(project).orElseThrow(() -> new NotFoundException("no project " + project));
-        return queries.list(id, series, wanted, from, limit);
+        return queries.list(id, series, wanted, from, limit, perCommit == null ? limit : Math.min(perCommit, limit));
     }
 
     private static Instant instant(String since) {

@@ -29,30 +29,76 @@ class ChangePointQueries {
 
     /**
      * The newest change points first: by their commit's time, then the commit, then the change point. The newest
-     * {@code limit} commits with a change point that passes the filters are found first (each commit probed in
-     * {@code suspect (first_bad_commit_id, id)}), then each one's newest {@code limit} change points from that index
-     * backwards, and only the {@code limit} kept are joined to their names and labelled. Labelling every change point
-     * before the limit cost 117–231 ms at 100,000 change points against 13–19 ms at 1,000, and sorting every change
-     * point of the project (2,500 per commit) still 18 ms against 1.5 ms this way (docs/performance.md, Scale).
-     * Every commit of the project belongs to it, so its change points need no join to their series to be the
-     * project's.
+     * commits with a change point that passes the filters are walked first (each commit probed in
+     * {@code suspect (first_bad_commit_id, id)}), each one's newest {@code perCommit} change points taken from that
+     * index backwards, and only the {@code limit} kept are joined to their names and labelled. Labelling every change
+     * point before the limit cost 117–231 ms at 100,000 change points against 13–19 ms at 1,000, and sorting every
+     * change point of the project (2,500 per commit) still 18 ms against 1.5 ms this way (docs/performance.md,
+     * Scale). Every commit of the project belongs to it, so its change points need no join to their series to be
+     * the project's.
      */
-    List<ChangePointViews.ChangePoint> list(long project, Long series, String status, Instant since, int limit) {
+    List<ChangePointViews.ChangePoint> list(long project, Long series, String status, Instant since, int limit,
+            int perCommit) {
+        List<ChangePointViews.ChangePoint> newest = list(statement(series != null, status != null, since != null,
+                true), project, series, status, since, limit, perCommit);
+        if (newest.size() == limit) {
+            return newest;
+        }
+        return list(statement(series != null, status != null, since != null, false), project, series, status, since,
+                limit, perCommit);
+    }
+
+    private List<ChangePointViews.ChangePoint> list(String statement, long project, Long series, String status,
+            Instant since, int limit, int perCommit) {
+        return jdbc.sql(statement)
+            .param("project", project)
+            .param("series", series)
+            .param("status", status)
+            .param("since", since == null ? null : Timestamp.from(since))
+            .param("limit", limit)
+            .param("perCommit", perCommit)
+            .param("window", WINDOW * limit)
+            .query(ChangePointQueries::changePoint)
+            .list();
+    }
+
+    /** How many of the newest commits per change point asked for the walk reads before it gives up (see below). */
+    static final int WINDOW = 10;
+
+    /**
+     * The list's statement with the filters asked for. {@code walk}: the newest {@code :window} commits are walked in
+     * {@code commit_newest} (V32), newest first, and the walk stops once {@code :limit} change points are found; when
+     * it finds fewer, the list is read again without it ({@code walk} false), every commit of the project probed or
+     * hashed and sorted. Before the walk that was the only way (its order, unknown times last, is not one
+     * {@code commit_time} gives): 1,000 commits of the scale benchmark's bulk project probed for the 2 whose change
+     * points it returned. Without the window the walk read every commit of a 100,000-commit project with one change
+     * point (200,000 buffers, twice the hashing's time).
+     */
+    static String statement(boolean series, boolean status, boolean since, boolean walk) {
         // Only the filters asked for are in the statement: an always-true "(:status is null or …)" kept its alert
         // join, which made the planner hash every suspect of the database (11–14 ms against 1.5 ms at 50,000).
-        String alert = status == null ? "" : STATUS_ALERT;
-        String filters = (series == null ? "" : " and s.series_id = :series")
-                + (status == null ? "" : " and " + SHOWN_STATUS + " = :status");
-        return jdbc.sql("""
+        String alert = status ? STATUS_ALERT : "";
+        String filters = (series ? " and s.series_id = :series" : "")
+                + (status ? " and " + SHOWN_STATUS + " = :status" : "");
+        String after = since ? "and co.time >= :since" : "";
+        // Walked, in the index's order; otherwise in an order no index gives (the same order: no commit's time is
+        // -infinity), so that the planner does not walk every commit of a project where change points are few.
+        String order = walk ? "co.time desc nulls last, co.id desc" : "coalesce(co.time, '-infinity') desc, co.id desc";
+        String from = walk ? """
+                (select co.id, co.time from commit co
+                     where co.project_id = :project %s
+                     order by co.time desc nulls last, co.id desc
+                     limit :window) co""".formatted(after) : "commit co";
+        String where = walk ? "true" : "co.project_id = :project " + after;
+        return """
                 with commits as (
                     select co.id, co.time
-                    from commit co
-                    where co.project_id = :project
-                      %4$s
+                    from %4$s
+                    where %5$s
                       and exists (select 1 from suspect s
                                   %2$s
                                   where s.first_bad_commit_id = co.id%3$s)
-                    order by co.time desc nulls last, co.id desc
+                    order by %6$s
                     limit :limit
                 ),
                 newest as (
@@ -62,8 +108,8 @@ class ChangePointQueries {
                                         %2$s
                                         where s.first_bad_commit_id = c.id%3$s
                                         order by s.id desc
-                                        limit :limit) s
-                    order by c.time desc nulls last, c.id desc, s.id desc
+                                        limit :perCommit) s
+                    order by %7$s, s.id desc
                     limit :limit
                 )
                 select s.id, s.series_id, b.name as benchmark,
@@ -84,14 +130,7 @@ class ChangePointQueries {
                 join commit co on co.id = s.first_bad_commit_id
                 left join alert a on a.series_id = s.series_id and a.first_bad_commit_id = s.first_bad_commit_id
                 order by n.commit_time desc nulls last, n.commit_id desc, n.id desc
-                """.formatted(SHOWN_STATUS, alert, filters, since == null ? "" : "and co.time >= :since"))
-            .param("project", project)
-            .param("series", series)
-            .param("status", status)
-            .param("since", since == null ? null : Timestamp.from(since))
-            .param("limit", limit)
-            .query(ChangePointQueries::changePoint)
-            .list();
+                """.formatted(SHOWN_STATUS, alert, filters, from, where, order, order.replace("co.", "c."));
     }
 
     /*

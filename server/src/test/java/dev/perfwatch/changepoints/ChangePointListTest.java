@@ -99,6 +99,21 @@ class ChangePointListTest {
         assertThat(ids("&since=2026-01-02T12:00:00Z")).containsExactlyElementsOf(newestFirst.subList(0, 2));
     }
 
+    @Test
+    void perCommitKeepsTheNewestOfEachCommitSoThatOlderCommitsReachTheList() {
+        // commit 3 holds b3 and a3, commit 2 c2, b2 and a2, commit 4 (time unknown, last) a4
+        assertThat(ids("&perCommit=1")).containsExactly(newestFirst.get(0), newestFirst.get(2), newestFirst.get(5));
+        assertThat(ids("&perCommit=2&limit=3")).containsExactlyElementsOf(newestFirst.subList(0, 3));
+        assertThat(ids("&perCommit=1&status=historical")).containsExactly(newestFirst.get(1), newestFirst.get(3),
+                newestFirst.get(5));
+        assertThat(ids("&perCommit=1000&limit=4")).containsExactlyElementsOf(newestFirst.subList(0, 4));
+        for (String bad : List.of("0", "1001", "x")) {
+            Api.Response response = api.get("/api/v1/change-points?project=" + PROJECT + "&perCommit=" + bad);
+            assertThat(response.status()).as(bad).isEqualTo(400);
+            assertThat(response.body()).as(bad).contains("perCommit");
+        }
+    }
+
     private List<Long> ids(String query) {
         Api.Response response = api.get("/api/v1/change-points?project=" + PROJECT + query);
         assertThat(response.status()).as(response.body()).isEqualTo(200);
