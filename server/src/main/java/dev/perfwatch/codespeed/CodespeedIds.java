@@ -2,6 +2,7 @@ package dev.perfwatch.codespeed;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -32,6 +33,17 @@ final class CodespeedIds {
     final Map<ExecutableKey, Executable> executables = new ConcurrentHashMap<>();
 
     final Map<String, Benchmark> benchmarks = new ConcurrentHashMap<>();
+
+    /** The value kept for {@code key}, else what {@code find} finds or makes, kept once its transaction commits. */
+    static <K, V> V kept(Map<K, V> map, K key, Supplier<V> find) {
+        V known = map.get(key);
+        if (known != null) {
+            return known;
+        }
+        V found = find.get();
+        keep(map, key, found);
+        return found;
+    }
 
     /** Keeps {@code value} once the current transaction commits, at once when none is active (autocommit). */
     static <K, V> void keep(Map<K, V> map, K key, V value) {

@@ -68,13 +68,8 @@ class CodespeedStore {
      * ("Dual Core" becomes "Dual-Core", then "Dual-Core-2" if another environment holds that).
      */
     Environment createEnvironment(String name, Long wantedId, String wantedHostClass) {
-        Environment known = ids.environments.get(name);
-        if (known != null) {
-            return known;
-        }
-        Environment found = findOrCreateEnvironment(name, wantedId, wantedHostClass);
-        CodespeedIds.keep(ids.environments, name, found);
-        return found;
+        return CodespeedIds.kept(ids.environments, name,
+                () -> findOrCreateEnvironment(name, wantedId, wantedHostClass));
     }
 
     private Environment findOrCreateEnvironment(String name, Long wantedId, String wantedHostClass) {
@@ -154,15 +149,8 @@ class CodespeedStore {
     /** The executable of this name in the project, created when new; it stands for the JVM named like it. */
     Executable createExecutable(long projectId, String name, Long wantedId, String description, String jdkVersion,
             String vmName, String vmVersion) {
-        CodespeedIds.ExecutableKey key = new CodespeedIds.ExecutableKey(projectId, name);
-        Executable known = ids.executables.get(key);
-        if (known != null) {
-            return known;
-        }
-        Executable found = findOrCreateExecutable(projectId, name, wantedId, description, jdkVersion, vmName,
-                vmVersion);
-        CodespeedIds.keep(ids.executables, key, found);
-        return found;
+        return CodespeedIds.kept(ids.executables, new CodespeedIds.ExecutableKey(projectId, name),
+                () -> findOrCreateExecutable(projectId, name, wantedId, description, jdkVersion, vmName, vmVersion));
     }
 
     private Executable findOrCreateExecutable(long projectId, String name, Long wantedId, String description,
@@ -251,14 +239,8 @@ class CodespeedStore {
      */
     Benchmark createBenchmark(String name, Long wantedId, String description, String unitsTitle, String units,
             Boolean lessisbetter, String dataType) {
-        Benchmark known = ids.benchmarks.get(name);
-        if (known != null) {
-            return known;
-        }
-        Benchmark found = findOrCreateBenchmark(name, wantedId, description, unitsTitle, units, lessisbetter,
-                dataType);
-        CodespeedIds.keep(ids.benchmarks, name, found);
-        return found;
+        return CodespeedIds.kept(ids.benchmarks, name,
+                () -> findOrCreateBenchmark(name, wantedId, description, unitsTitle, units, lessisbetter, dataType));
     }
 
     private Benchmark findOrCreateBenchmark(String name, Long wantedId, String description, String unitsTitle,

@@ -1,17 +1,12 @@
 package dev.perfwatch.changepoints;
 
-import java.io.Reader;
-import java.nio.file.Files;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 import javax.sql.DataSource;
 
-import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -23,6 +18,7 @@ import dev.perfwatch.alerts.Seeds;
 import dev.perfwatch.database.DatabaseProperties;
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
+import dev.perfwatch.support.SchemaOwner;
 import dev.perfwatch.support.ServerTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,7 +53,7 @@ class ChangePointListPlanTest {
         seeds.run(1, "4-core", Map.of("16", 100.0, "64", 50.0, "256", 20.0), 64, "2020-01-01T00:00:00Z");
         long project = jdbc.sql("select id from project where name = 'cp-plan'").query(Long.class).single();
 
-        try (Connection owner = owner()) {
+        try (Connection owner = SchemaOwner.connect(database, dataSource)) {
             owner.setAutoCommit(false);
             try (Statement statement = owner.createStatement()) {
                 statement.execute("""
@@ -159,17 +155,5 @@ class ChangePointListPlanTest {
             rows += rowsRead(child, table);
         }
         return rows;
-    }
-
-    /** The schema's owner (the server's own role may not analyze tables), on the server's database. */
-    private Connection owner() throws Exception {
-        Properties credentials = new Properties();
-        try (Reader reader = Files.newBufferedReader(database.dataDir().resolve("postgres-credentials"))) {
-            credentials.load(reader);
-        }
-        String url = ((HikariDataSource) dataSource).getJdbcUrl();
-        List<String> users = credentials.stringPropertyNames().stream().filter(n -> n.endsWith("_owner")).toList();
-        assertThat(users).hasSize(1);
-        return DriverManager.getConnection(url, users.get(0), credentials.getProperty(users.get(0)));
     }
 }

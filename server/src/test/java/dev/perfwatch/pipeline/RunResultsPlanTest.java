@@ -1,17 +1,12 @@
 package dev.perfwatch.pipeline;
 
-import java.io.Reader;
-import java.nio.file.Files;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Properties;
 import java.util.UUID;
 
 import javax.sql.DataSource;
 
-import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -23,6 +18,7 @@ import tools.jackson.databind.node.ArrayNode;
 import dev.perfwatch.database.DatabaseProperties;
 import dev.perfwatch.support.Api;
 import dev.perfwatch.support.Runs;
+import dev.perfwatch.support.SchemaOwner;
 import dev.perfwatch.support.ServerTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,7 +64,7 @@ class RunResultsPlanTest {
             .isEqualTo(201);
 
         JsonNode plan;
-        try (Connection owner = owner()) {
+        try (Connection owner = SchemaOwner.connect(database, dataSource)) {
             owner.setAutoCommit(false);
             try (Statement statement = owner.createStatement()) {
                 // As if runs were two: most results in runs of thousands (one kept as the most common value).
@@ -111,7 +107,7 @@ class RunResultsPlanTest {
                 .toString()).status()).isEqualTo(201);
         }
 
-        try (Connection owner = owner()) {
+        try (Connection owner = SchemaOwner.connect(database, dataSource)) {
             owner.setAutoCommit(false);
             try (Statement statement = owner.createStatement()) {
                 statement.execute("""
@@ -177,17 +173,5 @@ class RunResultsPlanTest {
             scans.addAll(scans(child));
         }
         return scans;
-    }
-
-    /** The schema's owner (the server's own role may not alter or analyze tables), on the server's database. */
-    private Connection owner() throws Exception {
-        Properties credentials = new Properties();
-        try (Reader reader = Files.newBufferedReader(database.dataDir().resolve("postgres-credentials"))) {
-            credentials.load(reader);
-        }
-        String url = ((HikariDataSource) dataSource).getJdbcUrl();
-        List<String> users = credentials.stringPropertyNames().stream().filter(n -> n.endsWith("_owner")).toList();
-        assertThat(users).hasSize(1);
-        return DriverManager.getConnection(url, users.get(0), credentials.getProperty(users.get(0)));
     }
 }
