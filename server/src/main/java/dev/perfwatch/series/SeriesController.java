@@ -26,6 +26,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.ServletWebRequest;
 
+import dev.perfwatch.pipeline.PipelineProperties;
 import dev.perfwatch.system.InvalidInputException;
 import dev.perfwatch.system.NotFoundException;
 
@@ -57,11 +58,15 @@ class SeriesController {
 
     private final ReadCache cache;
 
+    /** Which series detection works on, for {@link #judging}. */
+    private final PipelineProperties pipeline;
+
     /** What a held answer costs besides its bytes (its key, entry and arrays' headers), about. */
     private static final long OVERHEAD = 512;
 
     SeriesController(SeriesQueries queries, PointRange ranges, SeriesOverview overview, JsonMapper json,
-            ReadCache cache) {
+            ReadCache cache, PipelineProperties pipeline) {
+        this.pipeline = pipeline;
         this.queries = queries;
         this.json = json;
         this.ranges = ranges;
@@ -90,7 +95,7 @@ class SeriesController {
     /** How far detection has come with a project's series ({@link SeriesViews.Judging}). */
     @GetMapping("/judging")
     SeriesViews.Judging judging(@RequestParam String project) {
-        return queries.judging(projectId(project), project);
+        return queries.judging(projectId(project), project, pipeline.quietMetrics(), pipeline.trackedBranches());
     }
 
     @GetMapping("/benchmarks")

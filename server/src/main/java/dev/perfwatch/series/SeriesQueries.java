@@ -45,18 +45,32 @@ class SeriesQueries {
 
     static final int JUDGING_NOTES = 3;
 
-    /** {@link SeriesViews.Judging} of a project: two passes over its series, by {@code series}' project key. */
-    SeriesViews.Judging judging(long project, String name) {
+    /**
+     * {@link SeriesViews.Judging} of a project: two passes over its series, by {@code series}' project key. Series
+     * detection never works on ({@code quiet} metrics, branches neither the project's default nor {@code tracked})
+     * are counted apart: "waiting for detection" would never end for them.
+     */
+    SeriesViews.Judging judging(long project, String name, List<String> quiet, List<String> tracked) {
         SeriesViews.Judging counts = jdbc.sql("""
-                select count(*) as series,
-                       count(*) filter (where s.detected_at is not null and s.noise_note is null) as judged,
-                       count(*) filter (where s.detected_at is null) as waiting
-                from series s
-                where s.project_id = :project
+                select count(*) filter (where d.detected) as series,
+                       count(*) filter (where d.detected and d.detected_at is not null and d.noise_note is null)
+                           as judged,
+                       count(*) filter (where d.detected and d.detected_at is null) as waiting,
+                       count(*) filter (where not d.detected) as undetected
+                from (select s.detected_at, s.noise_note,
+                             m.name <> all(:quiet) and (b.name = p.default_branch or b.name = any(:tracked))
+                                 as detected
+                      from series s
+                      join metric m on m.id = s.metric_id
+                      join branch b on b.id = s.branch_id
+                      join project p on p.id = s.project_id
+                      where s.project_id = :project) d
                 """)
             .param("project", project)
+            .param("quiet", quiet.toArray(String[]::new))
+            .param("tracked", tracked.toArray(String[]::new))
             .query((rs, row) -> new SeriesViews.Judging(name, rs.getLong("series"), rs.getLong("judged"),
-                    rs.getLong("waiting"), List.of()))
+                    rs.getLong("waiting"), rs.getLong("undetected"), List.of()))
             .single();
         List<SeriesViews.JudgingNote> notes = jdbc.sql("""
                 select s.noise_note as note, count(*) as series
@@ -70,7 +84,8 @@ class SeriesQueries {
             .param("limit", JUDGING_NOTES)
             .query((rs, row) -> new SeriesViews.JudgingNote(rs.getString("note"), rs.getLong("series")))
             .list();
-        return new SeriesViews.Judging(name, counts.series(), counts.judged(), counts.waiting(), notes);
+        return new SeriesViews.Judging(name, counts.series(), counts.judged(), counts.waiting(), counts.undetected(),
+                notes);
     }
 
     Optional<Long> projectId(String name) {

@@ -21,11 +21,14 @@ final class SeriesViews {
 
     /**
      * How far detection has come with a project's series: what a new project's first nights have instead of change
-     * points. {@code judged}: detection measured their noise and looked for changes; {@code waiting}: no detection
-     * has run on them yet; {@code notes}: why the others are not judged ("not judged yet: 2 runs, 3 needed", "not
-     * judged: 5 of 7 runs on a loaded host"), the most common first, at most {@value SeriesQueries#JUDGING_NOTES}.
+     * points. {@code series}: those detection works on; {@code judged}: detection measured their noise and looked
+     * for changes; {@code waiting}: no detection has run on them yet; {@code notes}: why the others are not judged
+     * ("not judged yet: 2 runs, 3 needed", "not judged: 5 of 7 runs on a loaded host"), the most common first, at
+     * most {@value SeriesQueries#JUDGING_NOTES}; {@code undetected}: series detection does not work on (metrics that
+     * follow the throughput, such as gc.alloc.rate, and branches that are not tracked), not in {@code series}.
      */
-    record Judging(String project, long series, long judged, long waiting, List<JudgingNote> notes) {
+    record Judging(String project, long series, long judged, long waiting, long undetected,
+            List<JudgingNote> notes) {
     }
 
     record JudgingNote(String note, long series) {

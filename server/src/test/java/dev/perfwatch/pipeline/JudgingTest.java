@@ -5,6 +5,8 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -37,6 +39,8 @@ class JudgingTest {
         assertThat(waiting.get("series").asLong()).as("the primary score and its allocation").isEqualTo(2);
         assertThat(waiting.get("waiting").asLong()).as("no detection ran yet").isEqualTo(2);
         assertThat(waiting.get("judged").asLong()).isZero();
+        assertThat(waiting.get("undetected").asLong()).as("gc.alloc.rate follows the throughput: a quiet metric")
+            .isEqualTo(1);
 
         worker.work(project);
         upload(api, project, 2, 1002);
@@ -52,6 +56,7 @@ class JudgingTest {
         worker.work(project);
         JsonNode judged = judging(api, project);
         assertThat(judged.get("judged").asLong()).isEqualTo(2);
+        assertThat(judged.get("waiting").asLong()).as("not the quiet metric, which detection never reads").isZero();
         assertThat(judged.get("notes")).isEmpty();
     }
 
@@ -69,8 +74,15 @@ class JudgingTest {
     }
 
     private static void upload(Api api, String project, int commit, double score) {
+        ArrayNode jmh = Runs.thrpt("b.Bench.m", score);
+        ObjectNode rate = ((ObjectNode) jmh.get(0).get("secondaryMetrics")).putObject("gc.alloc.rate");
+        rate.put("score", 512.0);
+        rate.put("scoreError", 5.0);
+        rate.putArray("scoreConfidence").add(507.0).add(517.0);
+        rate.put("scoreUnit", "MB/sec");
+        rate.putArray("rawData").addArray().add(510.0).add(512.0).add(514.0);
         var run = Runs.run(UUID.randomUUID(), project, Runs.sha(commit), commit == 1 ? List.of()
-                : List.of(Runs.sha(commit - 1)), null, Runs.thrpt("b.Bench.m", score));
+                : List.of(Runs.sha(commit - 1)), null, jmh);
         assertThat(api.postJson("/api/v1/runs", run.toString()).status()).isEqualTo(201);
     }
 }

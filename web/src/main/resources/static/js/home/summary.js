@@ -183,7 +183,7 @@ export function noAlerts(changePoints) {
  * with no series.
  */
 export function judgingLine(judging) {
-  if (!judging || !judging.series) {
+  if (!judging || !(judging.series || judging.undetected)) {
     return null;
   }
   const noted = judging.notes.reduce((sum, note) => sum + note.series, 0);
@@ -194,6 +194,9 @@ export function judgingLine(judging) {
     judging.series - judging.judged - judging.waiting - noted > 0
       ? `${judging.series - judging.judged - judging.waiting - noted} not judged for other reasons` : null,
     judging.waiting ? `${judging.waiting} waiting for detection` : null,
+    // gc.alloc.rate and the like follow the throughput; other branches than the tracked ones are drawn, not judged
+    judging.undetected ? `${judging.undetected} more not judged by design (metrics that follow the throughput, `
+      + 'untracked branches)' : null,
   ].filter(Boolean);
   return `${judging.project} (${judging.series} series): ${parts.join('; ')}`;
 }
