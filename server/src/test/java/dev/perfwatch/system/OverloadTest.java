@@ -1,10 +1,6 @@
 package dev.perfwatch.system;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -65,18 +61,12 @@ class OverloadTest {
         try {
             // Eight uploads that never finish sending their body hold every write slot.
             for (int i = 0; i < 8; i++) {
-                Socket socket = new Socket("127.0.0.1", port);
-                OutputStream out = socket.getOutputStream();
-                out.write(("POST /api/v1/runs HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                        + "Authorization: Bearer " + Api.ADMIN_TOKEN + "\r\nContent-Length: 1000\r\n\r\n{")
-                    .getBytes(StandardCharsets.US_ASCII));
-                out.flush();
-                slow.add(socket);
+                slow.add(RawHttp.startedPost(port, "/api/v1/runs", RawHttp.TOKEN));
             }
             String answer = "";
             long deadline = System.nanoTime() + 30_000_000_000L;
             while (!answer.startsWith("HTTP/1.1 503") && System.nanoTime() < deadline) {
-                answer = rawPost(port);
+                answer = RawHttp.post(port, "/api/v1/runs", RawHttp.TOKEN);
             }
 
             assertThat(answer).startsWith("HTTP/1.1 503").containsIgnoringCase("Retry-After: 2")
@@ -99,50 +89,26 @@ class OverloadTest {
         List<Socket> slow = new ArrayList<>();
         try {
             for (int i = 0; i < 8; i++) {
-                Socket socket = new Socket("127.0.0.1", port);
-                OutputStream out = socket.getOutputStream();
-                out.write(("POST /api/v1/github/webhook HTTP/1.1\r\nHost: localhost\r\n"
-                        + "Content-Type: application/json\r\nX-GitHub-Event: ping\r\nX-GitHub-Delivery: d" + i
-                        + "\r\nContent-Length: 1000\r\n\r\n{")
-                    .getBytes(StandardCharsets.US_ASCII));
-                out.flush();
-                slow.add(socket);
+                slow.add(RawHttp.startedPost(port, "/api/v1/github/webhook",
+                        "X-GitHub-Event: ping\r\nX-GitHub-Delivery: d" + i + "\r\n"));
             }
 
             // They are being served: a webhook delivery waits for a slot and is turned away (each takes 5 s).
             String probe = "";
             long deadline = System.nanoTime() + 30_000_000_000L;
             while (!probe.startsWith("HTTP/1.1 503") && System.nanoTime() < deadline) {
-                probe = rawPost(port, "/api/v1/github/webhook", "X-GitHub-Event: ping\r\nX-GitHub-Delivery: probe\r\n");
+                probe = RawHttp.post(port, "/api/v1/github/webhook",
+                        "X-GitHub-Event: ping\r\nX-GitHub-Delivery: probe\r\n");
             }
             assertThat(probe).startsWith("HTTP/1.1 503");
 
             // The token's upload is read and refused as an empty run, not turned away as if the server were full.
-            assertThat(rawPost(port)).startsWith("HTTP/1.1 400");
+            assertThat(RawHttp.post(port, "/api/v1/runs", RawHttp.TOKEN)).startsWith("HTTP/1.1 400");
         }
         finally {
             for (Socket socket : slow) {
                 socket.close();
             }
-        }
-    }
-
-    private static String rawPost(int port) throws Exception {
-        return rawPost(port, "/api/v1/runs", "Authorization: Bearer " + Api.ADMIN_TOKEN + "\r\n");
-    }
-
-    private static String rawPost(int port, String path, String headers) throws Exception {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.getOutputStream().write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\n" + headers
-                    + "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
-                .getBytes(StandardCharsets.US_ASCII));
-            BufferedReader reader = new BufferedReader(
-                    new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
-            StringBuilder head = new StringBuilder();
-            for (String line = reader.readLine(); line != null && !line.isEmpty(); line = reader.readLine()) {
-                head.append(line).append('\n');
-            }
-            return head.toString();
         }
     }
 }

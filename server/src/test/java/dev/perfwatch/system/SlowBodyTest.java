@@ -1,9 +1,6 @@
 package dev.perfwatch.system;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,42 +35,21 @@ class SlowBodyTest {
         try {
             List<String> answers = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                Socket socket = new Socket("127.0.0.1", port);
-                // Without the pace the server waits for the other 999 bytes: the test fails here, not hangs.
-                socket.setSoTimeout(20_000);
-                socket.getOutputStream().write(("POST /api/v1/runs HTTP/1.1\r\nHost: localhost\r\n"
-                        + "Content-Type: application/json\r\nAuthorization: Bearer " + Api.ADMIN_TOKEN
-                        + "\r\nContent-Length: 1000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
-                socket.getOutputStream().flush();
+                // Without the pace the server waits for the other 999 bytes: the test fails on the read, not hangs.
+                Socket socket = RawHttp.startedPost(port, "/api/v1/runs", RawHttp.TOKEN);
                 slow.add(socket);
-                answers.add(head(socket));
+                answers.add(RawHttp.head(socket));
             }
 
             assertThat(answers).allSatisfy(answer -> assertThat(answer).startsWith("HTTP/1.1 408")
                 .containsIgnoringCase("Connection: close").contains("application/problem+json"));
             // More slow bodies than slots were served and let go: an upload is read (an empty run, 400), not 503.
-            try (Socket socket = new Socket("127.0.0.1", port)) {
-                socket.setSoTimeout(20_000);
-                socket.getOutputStream().write(("POST /api/v1/runs HTTP/1.1\r\nHost: localhost\r\n"
-                        + "Content-Type: application/json\r\nAuthorization: Bearer " + Api.ADMIN_TOKEN
-                        + "\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII));
-                assertThat(head(socket)).startsWith("HTTP/1.1 400");
-            }
+            assertThat(RawHttp.post(port, "/api/v1/runs", RawHttp.TOKEN)).startsWith("HTTP/1.1 400");
         }
         finally {
             for (Socket socket : slow) {
                 socket.close();
             }
         }
-    }
-
-    private static String head(Socket socket) throws Exception {
-        BufferedReader reader = new BufferedReader(
-                new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
-        StringBuilder head = new StringBuilder();
-        for (String line = reader.readLine(); line != null && !line.isEmpty(); line = reader.readLine()) {
-            head.append(line).append('\n');
-        }
-        return head.toString();
     }
 }

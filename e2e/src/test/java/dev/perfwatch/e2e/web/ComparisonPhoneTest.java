@@ -47,16 +47,12 @@ class ComparisonPhoneTest extends InWebSession {
 
             Map<String, Object> axis = axis();
             List<String> lines = (List<String>) axis.get("lines");
-            List<Number> lefts = (List<Number>) axis.get("lefts");
             assertThat(((Number) axis.get("canvas")).intValue()).as("the chart on a phone").isLessThan(390);
             assertThat(String.join(" | ", lines)).as("every case told apart by its parameters")
                 .contains("length=16").contains("length=256");
-            assertThat(lefts).as("each label line inside the canvas: %s", lines)
-                .allSatisfy(left -> assertThat(left.doubleValue()).isGreaterThanOrEqualTo(0));
-            assertThat(browser.errors()).isEmpty();
+            assertLabelsInsideTheCanvas(axis);
         } finally {
-            browser.desktop();
-            browser.size(1280, 960);
+            backToDesktop();
         }
     }
 
@@ -66,7 +62,6 @@ class ComparisonPhoneTest extends InWebSession {
      * "CallsiteBench.dispatch_8_megamorphic_java" read "nch.dispatch_8_megamorphic_java", cut at the canvas's edge.
      */
     @Test
-    @SuppressWarnings("unchecked")
     void comparisonChartWhenNarrowedAfterItIsDrawnFitsItsLabelsAgain() {
         try {
             browser.open(server.url() + "/#/comparison?project=" + PROJECT + "&base=" + sha(0) + "&head=" + sha(1));
@@ -75,15 +70,23 @@ class ComparisonPhoneTest extends InWebSession {
             browser.phone(390, 844);
             browser.await("Chart.getChart(document.querySelector('.bars canvas')).width < 390");
 
-            Map<String, Object> axis = axis();
-            List<Number> lefts = (List<Number>) axis.get("lefts");
-            assertThat(lefts).as("each label line inside the canvas: %s", axis.get("lines"))
-                .allSatisfy(left -> assertThat(left.doubleValue()).isGreaterThanOrEqualTo(0));
-            assertThat(browser.errors()).isEmpty();
+            assertLabelsInsideTheCanvas(axis());
         } finally {
-            browser.desktop();
-            browser.size(1280, 960);
+            backToDesktop();
         }
+    }
+
+    /** Every line of every case label starts inside the canvas (none cut at its left edge); no error logged. */
+    @SuppressWarnings("unchecked")
+    private void assertLabelsInsideTheCanvas(Map<String, Object> axis) {
+        assertThat((List<Number>) axis.get("lefts")).as("each label line inside the canvas: %s", axis.get("lines"))
+            .allSatisfy(left -> assertThat(left.doubleValue()).isGreaterThanOrEqualTo(0));
+        assertThat(browser.errors()).isEmpty();
+    }
+
+    private void backToDesktop() {
+        browser.desktop();
+        browser.size(1280, 960);
     }
 
     /**
@@ -92,7 +95,8 @@ class ComparisonPhoneTest extends InWebSession {
      */
     @Test
     void comparisonChartWhenLongerThanAScreenHasItsScaleAboveTheBarsToo() {
-        browser.open(server.url() + "/#/comparison?project=" + LONG + "&base=" + sha(LONG, 0) + "&head=" + sha(LONG, 1));
+        browser.open(server.url() + "/#/comparison?project=" + LONG + "&base=" + sha(LONG, 0)
+                + "&head=" + sha(LONG, 1));
         browser.await("window.perfwatch?.comparison?.state === 'ready' && document.querySelector('.bars canvas')"
                 + " && Chart.getChart(document.querySelector('.bars canvas'))");
 

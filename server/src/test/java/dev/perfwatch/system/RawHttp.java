@@ -1,0 +1,56 @@
+package dev.perfwatch.system;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+import dev.perfwatch.support.Api;
+
+/**
+ * HTTP/1.1 by hand, for what a client library will not do: start a body and stop (a slow client holding a write
+ * slot), and read an answer's head however the connection ends.
+ */
+final class RawHttp {
+
+    /** The header line of an upload with the tests' admin token. */
+    static final String TOKEN = "Authorization: Bearer " + Api.ADMIN_TOKEN + "\r\n";
+
+    private RawHttp() {
+    }
+
+    /** A POST that announces 1,000 bytes of JSON and sends one: the server waits for the rest. */
+    static Socket startedPost(int port, String path, String headers) throws IOException {
+        Socket socket = new Socket("127.0.0.1", port);
+        // Where the server never answers, a test fails on its read here instead of hanging.
+        socket.setSoTimeout(20_000);
+        socket.getOutputStream().write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\n" + headers
+                + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+            .getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        return socket;
+    }
+
+    /** A whole POST of {@code {}} (an empty run where the path is the upload), and the head of its answer. */
+    static String post(int port, String path, String headers) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(20_000);
+            socket.getOutputStream().write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\n" + headers
+                    + "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+                .getBytes(StandardCharsets.US_ASCII));
+            return head(socket);
+        }
+    }
+
+    /** The answer's status line and headers, one per line. */
+    static String head(Socket socket) throws IOException {
+        BufferedReader reader = new BufferedReader(
+                new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+        StringBuilder head = new StringBuilder();
+        for (String line = reader.readLine(); line != null && !line.isEmpty(); line = reader.readLine()) {
+            head.append(line).append('\n');
+        }
+        return head.toString();
+    }
+}
