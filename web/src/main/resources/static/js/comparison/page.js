@@ -4,7 +4,7 @@
 
 import * as api from '../api.js';
 import { breakable, h, replace, select } from '../dom.js';
-import { benchmarkName, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
+import { benchmarkNames, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
 import { drawWhisker } from '../whiskers.js';
@@ -269,11 +269,12 @@ class ComparisonPage extends UrlPage {
   chart(canvas, rows) {
     // One benchmark's cases differ only in their parameters; several benchmarks need the method name too.
     const single = new Set(rows.map((r) => r.benchmark)).size === 1;
+    const name = benchmarkNames(rows.map((r) => r.benchmark));
     const parts = (r) => {
-      const named = [single ? null : benchmarkName(r.benchmark),
+      const named = [single ? null : name(r.benchmark),
         Object.keys(r.params ?? {}).length ? paramsText(r.params) : null,
         r.metric && r.metric !== 'primary' ? r.metric : null].filter(Boolean);
-      return named.length ? named : [benchmarkName(r.benchmark)];
+      return named.length ? named : [name(r.benchmark)];
     };
     const whole = rows.map((r) => parts(r).join(' · '));
     // Chart.js gives the case axis at most half the chart's width; a longer label was cut at the canvas's left edge
@@ -336,6 +337,7 @@ class ComparisonPage extends UrlPage {
       : undefined);
     const percent = (value) => (value === null || value === undefined ? '–'
       : `${value > 0 ? '+' : ''}${value.toFixed(Math.abs(value) < 10 ? 1 : 0)}%`);
+    const name = benchmarkNames(group.rows.map((r) => r.benchmark));
     return h('table', { class: 'data comparison-table', dataset: { hostClass: group.hostClass,
       environment: environmentText(group.environment) } },
       h('thead', {}, h('tr', {}, ['Benchmark', 'Parameters', 'Metric', 'Base', 'Head', 'Change (hover: interval)',
@@ -358,7 +360,7 @@ class ComparisonPage extends UrlPage {
         return h('tr', { dataset: { verdict: row.verdict, caseKey: row.caseKey ?? '' } },
           h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
             benchmark: row.benchmark, hostClass: group.hostClass, jvm: group.jdkVersion, commit: comparison.head?.sha }) },
-          breakable(benchmarkName(row.benchmark)))),
+          breakable(name(row.benchmark)))),
           h('td', {}, paramsText(row.params)),
           h('td', {}, row.metric ?? 'primary'),
           h('td', { class: 'num', title: forks(row.base) }, side(row.base, row.unit)),
