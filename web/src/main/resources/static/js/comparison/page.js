@@ -376,7 +376,11 @@ class ComparisonPage extends UrlPage {
 /**
  * A case's label within {@code room} pixels as {@code measure} measures text: one line when the whole fits, else a
  * line per part (benchmark, parameters, metric), each too long for the room shortened from its left ("…Benchmark
- * .serialize": a method's end and a parameter's value tell cases apart). The tooltip gives the label whole.
+ * .serialize": a method's end and a parameter's value tell cases apart). A benchmark's name keeps its method whole
+ * and as much of its class's start as fits ("RedisCluster….asyncSetBatch"): cut from the left,
+ * RedisClientBenchmark.asyncSetBatch and RedisClusterClientBenchmark.asyncSetBatch both read
+ * "…ClientBenchmark.asyncSetBatch" on a phone, as most class names end alike ("Benchmark"). The tooltip gives the
+ * label whole.
  */
 export function fitLabel(parts, room, measure) {
   const whole = parts.join(' · ');
@@ -384,10 +388,19 @@ export function fitLabel(parts, room, measure) {
     return whole;
   }
   return parts.map((part) => {
-    let cut = part;
-    if (measure(cut) <= room) {
-      return cut;
+    if (measure(part) <= room) {
+      return part;
     }
+    const dot = part.lastIndexOf('.');
+    const method = part.slice(dot);
+    if (/^[\w$]+(\.[\w$]+)+$/.test(part) && measure(`…${method}`) <= room) {
+      let start = part.slice(0, dot);
+      while (start.length > 1 && measure(`${start}…${method}`) > room) {
+        start = start.slice(0, -1);
+      }
+      return `${start}…${method}`;
+    }
+    let cut = part;
     while (cut.length > 1 && measure(`…${cut}`) > room) {
       cut = cut.slice(1);
     }
