@@ -111,6 +111,31 @@ export function benchmarkName(name) {
   return parts.length <= 2 ? name : parts.slice(-2).join('.');
 }
 
+/**
+ * {@link benchmarkName} for benchmarks listed together: each name's shortest ending of two or more dotted parts that
+ * no other of {@code names} ends with, so that two benchmarks never read alike. A Kotlin multiplatform suite names
+ * one benchmark per platform ("jvm.CommonAvgTimeBench.validate", "linuxX64.CommonAvgTimeBench.validate"), and the
+ * timeline's picker listed five "CommonAvgTimeBench.validate (2)". Returns the function from a full name to its label.
+ */
+export function benchmarkNames(names) {
+  const all = [...new Set(names)].map((name) => name.split('.'));
+  const endings = new Map();
+  for (const parts of all) {
+    for (let take = 2; take <= parts.length; take++) {
+      const ending = parts.slice(-take).join('.');
+      endings.set(ending, (endings.get(ending) ?? 0) + 1);
+    }
+  }
+  const label = new Map(all.map((parts) => {
+    let take = Math.min(2, parts.length);
+    while (take < parts.length && endings.get(parts.slice(-take).join('.')) > 1) {
+      take++;
+    }
+    return [parts.join('.'), parts.slice(-take).join('.')];
+  }));
+  return (name) => label.get(name) ?? benchmarkName(name);
+}
+
 /** A case as people name it: its parameters, then mode and threads when they say something. */
 export function caseLabel(benchmarkCase) {
   const params = benchmarkCase.params && typeof benchmarkCase.params === 'object'

@@ -73,6 +73,21 @@ class TrackerTest {
         assertThat(reports.get(0).notified()).as("it was alerted while it lasted").isTrue();
     }
 
+    /**
+     * A −6% level that held for 13 commits, then a +60% step beyond the old level (Lettuce's imported history,
+     * RedisClusterClientBenchmark.asyncSetBatch: 7531 → 7046 ns/op at 29ddd1ab, then 11336 at d3848d15 when its test
+     * setup moved). The newest runs are nearer 1000 than 940 only because they went far past both: they are not
+     * "back near 1000", and the −6% is not transient.
+     */
+    @Test
+    void replayWhenALaterStepGoesFarBeyondTheOldLevelKeepsTheEarlierChange() {
+        Series series = series(66, n -> (n < 40 ? 1000 : n < 53 ? 940 : 1600) * (1 + 0.003 * Math.sin(n * 1.7)));
+
+        List<Replay.Report> reports = new Replay(new Detector()).run(series);
+
+        assertThat(describe(reports)).containsExactly("40 regression alerted", "53 improvement alerted");
+    }
+
     /** The same −6% held: an ordinary change that stays alerted. */
     @Test
     void replayWhenTheLevelHoldsKeepsTheAlert() {

@@ -4,7 +4,7 @@
 
 import * as api from '../api.js';
 import { breakable, h, replace, select } from '../dom.js';
-import { benchmarkName, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
+import { benchmarkNames, dateTime, firstLine, number, shortSha, valueWithError } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
 import { drawWhisker } from '../whiskers.js';
@@ -269,11 +269,12 @@ class ComparisonPage extends UrlPage {
   chart(canvas, rows) {
     // One benchmark's cases differ only in their parameters; several benchmarks need the method name too.
     const single = new Set(rows.map((r) => r.benchmark)).size === 1;
+    const name = benchmarkNames(rows.map((r) => r.benchmark));
     const parts = (r) => {
-      const named = [single ? null : benchmarkName(r.benchmark),
+      const named = [single ? null : name(r.benchmark),
         Object.keys(r.params ?? {}).length ? paramsText(r.params) : null,
         r.metric && r.metric !== 'primary' ? r.metric : null].filter(Boolean);
-      return named.length ? named : [benchmarkName(r.benchmark)];
+      return named.length ? named : [name(r.benchmark)];
     };
     const whole = rows.map((r) => parts(r).join(' · '));
     // Chart.js gives the case axis at most half the chart's width; a longer label was cut at the canvas's left edge
@@ -336,6 +337,7 @@ class ComparisonPage extends UrlPage {
       : undefined);
     const percent = (value) => (value === null || value === undefined ? '–'
       : `${value > 0 ? '+' : ''}${value.toFixed(Math.abs(value) < 10 ? 1 : 0)}%`);
+    const name = benchmarkNames(group.rows.map((r) => r.benchmark));
     return h('table', { class: 'data comparison-table', dataset: { hostClass: group.hostClass,
       environment: environmentText(group.environment) } },
       h('thead', {}, h('tr', {}, ['Benchmark', 'Parameters', 'Metric', 'Base', 'Head', 'Change (hover: interval)',
@@ -358,7 +360,7 @@ class ComparisonPage extends UrlPage {
         return h('tr', { dataset: { verdict: row.verdict, caseKey: row.caseKey ?? '' } },
           h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
             benchmark: row.benchmark, hostClass: group.hostClass, jvm: group.jdkVersion, commit: comparison.head?.sha }) },
-          breakable(benchmarkName(row.benchmark)))),
+          breakable(name(row.benchmark)))),
           h('td', {}, paramsText(row.params)),
           h('td', {}, row.metric ?? 'primary'),
           h('td', { class: 'num', title: forks(row.base) }, side(row.base, row.unit)),
@@ -374,7 +376,11 @@ class ComparisonPage extends UrlPage {
 /**
  * A case's label within {@code room} pixels as {@code measure} measures text: one line when the whole fits, else a
  * line per part (benchmark, parameters, metric), each too long for the room shortened from its left ("…Benchmark
- * .serialize": a method's end and a parameter's value tell cases apart). The tooltip gives the label whole.
+ * .serialize": a method's end and a parameter's value tell cases apart). A benchmark's name keeps its method whole
+ * and as much of its class's start as fits ("RedisCluster….asyncSetBatch"): cut from the left,
+ * RedisClientBenchmark.asyncSetBatch and RedisClusterClientBenchmark.asyncSetBatch both read
+ * "…ClientBenchmark.asyncSetBatch" on a phone, as most class names end alike ("Benchmark"). The tooltip gives the
+ * label whole.
  */
 export function fitLabel(parts, room, measure) {
   const whole = parts.join(' · ');
@@ -382,10 +388,19 @@ export function fitLabel(parts, room, measure) {
     return whole;
   }
   return parts.map((part) => {
-    let cut = part;
-    if (measure(cut) <= room) {
-      return cut;
+    if (measure(part) <= room) {
+      return part;
     }
+    const dot = part.lastIndexOf('.');
+    const method = part.slice(dot);
+    if (/^[\w$]+(\.[\w$]+)+$/.test(part) && measure(`…${method}`) <= room) {
+      let start = part.slice(0, dot);
+      while (start.length > 1 && measure(`${start}…${method}`) > room) {
+        start = start.slice(0, -1);
+      }
+      return `${start}…${method}`;
+    }
+    let cut = part;
     while (cut.length > 1 && measure(`…${cut}`) > room) {
       cut = cut.slice(1);
     }

@@ -6,7 +6,7 @@
 import * as api from '../api.js';
 import { breakable, h, replace, select } from '../dom.js';
 import {
-  allocation, benchmarkName, caseLabel, dateTime, firstLine, number, shortSha, valueWithError,
+  allocation, benchmarkNames, caseLabel, dateTime, firstLine, number, shortSha, valueWithError,
 } from '../format.js';
 import { seriesStyle } from '../palette.js';
 import { chosenProject, timelineHref, UrlPage } from '../page-kit.js';
@@ -111,6 +111,7 @@ class EnvironmentsPage extends UrlPage {
   }
 
   renderControls(projects, project, commit, benchmark, benchmarks) {
+    const named = benchmarkNames(benchmarks.map((b) => b.name));
     const commitInput = h('input', { id: 'environments-commit', type: 'text', value: commit, size: '12',
       spellcheck: 'false', autocomplete: 'off', placeholder: 'newest' });
     const form = h('form', { class: 'controls', onsubmit: (event) => {
@@ -120,7 +121,7 @@ class EnvironmentsPage extends UrlPage {
     select('environments-project', 'Project', projects.map((p) => [p.name, p.name]), project.name,
       (value) => this.set({ project: value, commit: null, environments: null, benchmark: null })),
     select('environments-benchmark', 'Benchmark', [['', 'every benchmark'],
-      ...benchmarks.map((b) => [b.name, benchmarkName(b.name), b.name])], benchmark,
+      ...benchmarks.map((b) => [b.name, named(b.name), b.name])], benchmark,
     (value) => this.set({ benchmark: value })),
     h('label', { class: 'field', for: 'environments-commit' }, h('span', {}, 'Commit'), commitInput),
     h('button', { type: 'submit', id: 'environments-go' }, 'Show'));
@@ -173,6 +174,7 @@ class EnvironmentsPage extends UrlPage {
   renderBody(project, comparison) {
     const environments = comparison.environments;
     const rows = this.sorted(comparison);
+    const named = benchmarkNames(rows.map((r) => r.benchmark));
     const others = environments.slice(1);
     const count = (verdict) => rows.filter((r) => r.cells.slice(1).some((c) => c?.verdict === verdict)).length;
     this.status.textContent = environments.length < 2
@@ -194,7 +196,7 @@ class EnvironmentsPage extends UrlPage {
         h('th', { scope: 'col' }, 'Allocation (B/op)'))),
       h('tbody', {}, rows.map((row) => h('tr', { dataset: { caseKey: row.caseKey } },
         h('th', { scope: 'row' }, h('a', { title: row.benchmark, href: timelineHref({ project: project.name,
-          benchmark: row.benchmark, commit: comparison.commit.sha }) }, breakable(benchmarkName(row.benchmark))),
+          benchmark: row.benchmark, commit: comparison.commit.sha }) }, breakable(named(row.benchmark))),
         h('br'), h('span', { class: 'muted' }, caseLabel({ params: row.params, mode: row.caseKey.split(';')[0] }))),
         row.cells.map((cell, i) => (i === 0
           ? h('td', { class: 'num', dataset: { score: '' } }, cell ? scoreText(cell, row.unit) : '–')
@@ -235,10 +237,11 @@ class EnvironmentsPage extends UrlPage {
     const canvas = h('canvas', { role: 'img', 'aria-label': `Each case's score in each environment as a ratio to `
       + `${environments[0].label}` });
     const single = new Set(shown.map((r) => r.benchmark)).size === 1;
+    const named = benchmarkNames(rows.map((r) => r.benchmark));
     // On a phone a case's label is one line per parameter: on one line it would take the whole width or be cut.
     const narrow = window.matchMedia('(max-width: 640px)').matches;
     const labels = shown.map((r) => {
-      const lines = [single ? null : benchmarkName(r.benchmark),
+      const lines = [single ? null : named(r.benchmark),
         ...(narrow ? Object.entries(r.params ?? {}).map(([k, v]) => `${k}=${v}`)
           : [Object.entries(r.params ?? {}).map(([k, v]) => `${k}=${v}`).join(', ')])].filter(Boolean);
       return lines.length === 0 ? r.caseKey : narrow ? lines : lines.join(' · ');

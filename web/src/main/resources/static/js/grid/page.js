@@ -3,7 +3,7 @@
 
 import * as api from '../api.js';
 import { h, replace, select } from '../dom.js';
-import { benchmarkName, caseLabel, change, number, userBranches } from '../format.js';
+import { benchmarkNames, caseLabel, change, number, userBranches } from '../format.js';
 import { seriesStyle, translucent } from '../palette.js';
 import { applyFilter, filterBox } from '../filter.js';
 import { current, navigate } from '../router.js';
@@ -136,6 +136,7 @@ class GridPage {
   renderControls(projects, project, branch, benchmarks, benchmark, metric) {
     const focused = document.activeElement?.id;
     const revs = revsOf(this.params);
+    const named = benchmarkNames(benchmarks.map((b) => b.name));
     replace(this.controls,
       select('grid-project', 'Project', projects.map((p) => [p.name, p.name]), project.name,
         (value) => this.set({ project: value, benchmark: null, branch: null })),
@@ -143,7 +144,7 @@ class GridPage {
           userBranches(project.branches).map((b) => [b, b]), branch,
         (value) => this.set({ branch: value === project.defaultBranch ? null : value })) : null,
       select('grid-benchmark', 'Benchmark', [['', 'all benchmarks of the suite'],
-        ...benchmarks.map((b) => [b.name, `${benchmarkName(b.name)} (${b.cases})`, b.name])], benchmark,
+        ...benchmarks.map((b) => [b.name, `${named(b.name)} (${b.cases})`, b.name])], benchmark,
       (value) => this.set({ benchmark: value })),
       select('grid-metric', 'Metric', [['primary', 'primary score'], [ALLOC, ALLOC]], metric,
         (value) => this.set({ metric: value === 'primary' ? null : value })),
@@ -188,10 +189,11 @@ class GridPage {
     this.status.textContent = tiles.length === 0 ? `No ${metric} results on branch ${branch}.`
       : `${tiles.length} cases, the last ${revs} results of each; a tile opens its timeline.`;
     this.setState(tiles.length === 0 ? 'empty' : 'loading');
+    const named = benchmarkNames(tiles.map((t) => t.benchmark));
     for (const tile of tiles) {
       const single = !!this.params.get('benchmark');
       const title = single ? caseLabel(tile.benchmarkCase)
-        : `${benchmarkName(tile.benchmark)} · ${caseLabel(tile.benchmarkCase)}`;
+        : `${named(tile.benchmark)} · ${caseLabel(tile.benchmarkCase)}`;
       const params = new URLSearchParams({ project: project.name, benchmark: tile.benchmark,
         case: String(tile.benchmarkCase.id) });
       if (branch !== project.defaultBranch) {

@@ -3,7 +3,7 @@
 // write the URL through this.set.
 
 import { checkbox, copyButton, h, replace, select } from '../dom.js';
-import { benchmarkName, caseLabel, number, userBranches } from '../format.js';
+import { benchmarkNames, caseLabel, number, userBranches } from '../format.js';
 import * as api from '../api.js';
 import { UNKNOWN_JVM } from './data.js';
 import { overviewOf } from './overview.js';
@@ -38,6 +38,7 @@ export const controls = {
         return;
       }
       const units = new Map((selection.series ?? []).map((s) => [s.metric.name, s.metric.unit]));
+      const named = benchmarkNames(benchmarks.map((b) => b.name));
       replace(this.pickers,
         select('pick-project', 'Project', projects.map((p) => [p.name, p.name]), project.name,
           (value) => this.set({ project: value, branch: null, benchmark: null, case: null, metric: null, commit: null,
@@ -47,7 +48,7 @@ export const controls = {
           (value) => this.set({ branch: value === project.defaultBranch ? null : value, commit: null, zoom: null }))
           : null,
         select('pick-benchmark', 'Benchmark',
-          benchmarks.map((b) => [b.name, `${benchmarkName(b.name)} (${b.cases})`, b.name]), benchmark?.name,
+          benchmarks.map((b) => [b.name, `${named(b.name)} (${b.cases})`, b.name]), benchmark?.name,
           (value) => this.set({ benchmark: value, case: null, commit: null, zoom: null, base: null })),
         select('pick-case', 'Case', cases.map((c) => [String(c.id), caseLabel(c), caseLabel(c)]),
           String(benchmarkCase?.id),
@@ -77,8 +78,9 @@ export const controls = {
     const fromCases = from === benchmark.name ? cases : this.addCases?.get(from) ?? [];
     const addable = fromCases.filter((c) => !(from === benchmark.name && c.id === benchmarkCase?.id)
       && !entries.includes(addEntry(from, c.id, benchmark.name)));
+    const named = benchmarkNames(benchmarks.map((b) => b.name));
     return h('span', { class: 'add-series' },
-      benchmarks.length > 1 ? select('add-from', 'Add from', benchmarks.map((b) => [b.name, benchmarkName(b.name), b.name]),
+      benchmarks.length > 1 ? select('add-from', 'Add from', benchmarks.map((b) => [b.name, named(b.name), b.name]),
         from, (value) => this.pickAddFrom(value)) : null,
       select('add-case', 'Add a case to the chart',
         [['', addable.length ? 'choose a case…' : 'no other case'],

@@ -2,7 +2,7 @@
 // annotations (alerts, change points, baselines), zoom linked between the two charts, and the pixel of a point for
 // the browser tests. Methods of the timeline page (Object.assign in page.js).
 
-import { benchmarkName, caseLabel, date, shortSha } from '../format.js';
+import { benchmarkNames, caseLabel, date, shortSha } from '../format.js';
 import { translucent } from '../palette.js';
 import { lowerEdge } from '../floor.js';
 import { chartAnnotations } from './annotations.js';
@@ -121,7 +121,8 @@ export const view = {
     this.primaryFigure.hidden = false;
     this.charts.primary = timelineChart(this.primaryBox.querySelector('canvas'), {
       axis: this.axis, datasets: primary.datasets, unit: primaryUnit, direction: primaryDirection,
-      title: `${benchmarkName(selection.benchmark.name)} · ${caseLabel(selection.benchmarkCase)} · ${selection.metric}`
+      title: `${benchmarkNames((selection.benchmarks ?? []).map((b) => b.name))(selection.benchmark.name)} · `
+        + `${caseLabel(selection.benchmarkCase)} · ${selection.metric}`
         + (this.loaded.added?.length ? ` and ${this.loaded.added.length} more case${this.loaded.added.length > 1 ? 's'
           : ''}` : ''),
       annotations: this.createdAnnotations('primary'),

@@ -27,6 +27,12 @@ class ComparisonPhoneTest extends InWebSession {
     static final List<String> BENCHMARKS = List.of("org.example.serialization.StringSerializationBenchmark.serialize",
             "org.example.serialization.StringSerializationBenchmark.serializeIntoAReusedBufferWithoutCopying");
 
+    /** Two benchmarks whose names end alike (Lettuce's, from its imported github-action-benchmark history). */
+    static final String ALIKE = "alike-compare";
+
+    static final List<String> ALIKE_BENCHMARKS = List.of("io.lettuce.core.RedisClientBenchmark.asyncSetBatch",
+            "io.lettuce.core.cluster.RedisClusterClientBenchmark.asyncSetBatch");
+
     @BeforeAll
     static void seed() throws IOException, InterruptedException {
         WebSession.post(server, "/api/v1/runs", run(PROJECT, 0, 100, List.of("16", "256")));
@@ -34,6 +40,34 @@ class ComparisonPhoneTest extends InWebSession {
         List<String> lengths = List.of("1", "2", "4", "8", "16", "32", "64");
         WebSession.post(server, "/api/v1/runs", run(LONG, 0, 100, lengths));
         WebSession.post(server, "/api/v1/runs", run(LONG, 1, 80, lengths));
+        WebSession.post(server, "/api/v1/runs", run(ALIKE, 0, 100, List.of("16"), ALIKE_BENCHMARKS));
+        WebSession.post(server, "/api/v1/runs", run(ALIKE, 1, 80, List.of("16"), ALIKE_BENCHMARKS));
+    }
+
+    /**
+     * Cut from the left to fit a phone, RedisClientBenchmark.asyncSetBatch and RedisClusterClientBenchmark
+     * .asyncSetBatch both read "…ClientBenchmark.asyncSetBatch" (Lettuce's imported history, 2026-11-29). A benchmark
+     * keeps its method and the start of its class.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void comparisonChartWhenOnAPhoneTellsBenchmarksWhoseNamesEndAlikeApart() {
+        try {
+            browser.phone(390, 844);
+            browser.open(server.url() + "/#/comparison?project=" + ALIKE + "&base=" + sha(ALIKE, 0) + "&head="
+                    + sha(ALIKE, 1));
+            browser.await("window.perfwatch?.comparison?.state === 'ready' && document.querySelector('.bars canvas')"
+                    + " && Chart.getChart(document.querySelector('.bars canvas'))");
+
+            Map<String, Object> axis = axis();
+            List<String> names = ((List<String>) axis.get("lines")).stream().filter(l -> l.contains("asyncSetBatch"))
+                .toList();
+            assertThat(names).as("one line naming each benchmark").hasSize(2).doesNotHaveDuplicates()
+                .allSatisfy(line -> assertThat(line).startsWith("RedisCl").endsWith(".asyncSetBatch"));
+            assertLabelsInsideTheCanvas(axis);
+        } finally {
+            backToDesktop();
+        }
     }
 
     @Test
@@ -141,8 +175,12 @@ class ComparisonPhoneTest extends InWebSession {
     }
 
     private static String run(String project, int commit, int score, List<String> lengths) {
+        return run(project, commit, score, lengths, BENCHMARKS);
+    }
+
+    private static String run(String project, int commit, int score, List<String> lengths, List<String> benchmarks) {
         StringBuilder jmh = new StringBuilder();
-        for (String benchmark : BENCHMARKS) {
+        for (String benchmark : benchmarks) {
             for (String length : lengths) {
                 if (!jmh.isEmpty()) {
                     jmh.append(',');

@@ -110,6 +110,11 @@ final class GhActionBenchmarkImport {
                     response.status() == 201 ? "stored" : "already stored");
         }
         out.printf("done: %d runs (%d new, %d already stored), %d results%n", runs.size(), created, existing, results);
+        // A newcomer's trial: the import ended here, with no word of where its verdicts are or when they are done.
+        String query = "?project=" + java.net.URLEncoder.encode(project, StandardCharsets.UTF_8);
+        out.printf("perfwatch detects after each run; once perfwatch_detection_pending reads 0 on "
+                + "%s/actuator/prometheus, what it found is on %s/#/timeline%s and at %s/api/v1/change-points%s%n",
+                server, server, query, server, query);
         return new Summary(runs.size(), created, existing, results);
     }
 

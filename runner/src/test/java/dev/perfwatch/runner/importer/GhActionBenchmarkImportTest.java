@@ -182,6 +182,22 @@ class GhActionBenchmarkImportTest {
                 linux -> assertThat(linux).contains("\"hostClass\":\"github-actions/Benchmark-Linux\""));
     }
 
+    /** The import's last line says where its verdicts are, and when detection is done with them. */
+    @Test
+    void importWhenDoneSaysWhereWhatPerfwatchFoundIsRead() {
+        try (StubServer perfwatch = new StubServer(request -> StubServer.Answer.of(201, "{}"))) {
+            ByteArrayOutputStream output = new ByteArrayOutputStream();
+            new GhActionBenchmarkImport(JOX, perfwatch.url(), "t0ken", "jox+kotlin", "main", "github-actions",
+                    "github-actions", new PrintStream(output, true, StandardCharsets.UTF_8)).run();
+
+            String last = output.toString(StandardCharsets.UTF_8).strip().lines().reduce((a, b) -> b).orElseThrow();
+            assertThat(last)
+                .contains("perfwatch_detection_pending reads 0 on " + perfwatch.url() + "/actuator/prometheus")
+                .contains(perfwatch.url() + "/#/timeline?project=jox%2Bkotlin")
+                .contains(perfwatch.url() + "/api/v1/change-points?project=jox%2Bkotlin");
+        }
+    }
+
     @Test
     void importWhenPerfwatchAnswersPostsEveryEntryAndCountsTheStoredOnes() {
         Set<String> seen = new HashSet<>();
