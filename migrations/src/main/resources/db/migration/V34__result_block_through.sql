@@ -21,7 +21,10 @@ alter table result_block add column through_count bigint, add column through_mea
 -- unfolded rows are (the trigger's rows of the last seconds) and an upload adds an entry per block it touched.
 create index result_block_unfolded on result_block (series_id, block) where through_count is null;
 
--- The trend's lower end: the first row of a series whose through_count reaches a count, one probe. Written by the
--- fold alone (the trigger's rows are not in it).
+-- The trend's two ends, each an index-only probe (a heap visit each was about half the statement's time for the upper
+-- end): the newest folded row below the commit's block, by block; the first row whose through_count reaches a count,
+-- by through_count. Both written by the fold alone (the trigger's rows are not in them).
+create index result_block_upper on result_block (series_id, block) include (through_count, through_mean, through_m2)
+    where through_count is not null;
 create index result_block_through on result_block (series_id, through_count) include (block, through_mean, through_m2)
     where through_count is not null;

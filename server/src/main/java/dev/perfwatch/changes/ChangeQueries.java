@@ -212,9 +212,11 @@ class ChangeQueries {
 
     /**
      * Up to this depth the trend is read result by result, deeper from result_block's through columns (BY_SUMS),
-     * which cost about the same at any depth.
+     * which cost about the same at any depth: about as much as reading 100 results each (ChangesBenchmark, one run at
+     * load 6–7, statement alone for 1,000 cases: by results 7.3 / 16.7 / 187.6 ms at trend 10 / 100 / 1,000, by sums
+     * 16.5 / 20.8 / 16.5 ms).
      */
-    static final int FROM_RESULTS = 8 * ResultBlocks.SIZE;
+    static final int FROM_RESULTS = 4 * ResultBlocks.SIZE;
 
     static final String BY_RESULTS_COLUMNS = "back.points, back.mean, back.spread";
 
@@ -296,7 +298,8 @@ class ChangeQueries {
                                               where n.series_id = s.id and n.block < :edge
                                                 and n.through_count is null) as behind
                                from result_block k
-                               where k.series_id = s.id and k.block < :edge
+                               -- the newest folded row below: when a newer one is not folded, behind says so
+                               where k.series_id = s.id and k.block < :edge and k.through_count is not null
                                order by k.block desc
                                limit 1) upper on true
             left join lateral (select k.block, k.through_count, k.through_mean, k.through_m2
