@@ -235,7 +235,8 @@ class ChangeQueries {
             rest.n as rest_n, rest.mean as rest_mean, rest.m2 as rest_m2""";
 
     /**
-     * The same {@code trend} results in three parts, each with its count, mean and squared deviations, which
+     * BY_SUMS' fallback, for the series it cannot answer ({@link #sums}); before V34, every deep trend. The same
+     * {@code trend} results in three parts, each with its count, mean and squared deviations, which
      * {@link #parts} combines: the results of the commit's own block before it, from the index (edge); then whole
      * blocks of result_block, newest first, while they fit (whole); then what is still missing from the index, just
      * below the last whole block (rest: fewer than one block holds). A trend of 1,000 reads about 60 index entries
@@ -387,7 +388,8 @@ class ChangeQueries {
             }
             double total = n + other.n;
             double delta = other.mean - mean;
-            return new Stats(total, mean + delta * other.n / total, m2 + other.m2 + delta * delta * n * other.n / total);
+            return new Stats(total, mean + delta * other.n / total,
+                    m2 + other.m2 + delta * delta * n * other.n / total);
         }
 
         /**
