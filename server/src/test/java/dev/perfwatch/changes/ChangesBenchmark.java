@@ -64,7 +64,7 @@ class ChangesBenchmark {
             }
         }
         inProcess();
-        coveringIndex();
+        explainTrend();
         againstMain();
         parts();
         for (int t = 0; t < TRENDS.length; t++) {
@@ -86,11 +86,15 @@ class ChangesBenchmark {
         java.math.BigDecimal position = jdbc.sql("select max(position) from branch_commit where branch_id = :b")
             .param("b", branch).query(java.math.BigDecimal.class).single();
         String[][] ways = { { ChangeQueries.BY_RESULTS_COLUMNS, ChangeQueries.BY_RESULTS },
-                { ChangeQueries.BY_BLOCKS_COLUMNS, ChangeQueries.BY_BLOCKS } };
+                { ChangeQueries.BY_BLOCKS_COLUMNS, ChangeQueries.BY_BLOCKS },
+                { ChangeQueries.BY_SUMS_COLUMNS, ChangeQueries.BY_SUMS } };
+        String[] names = { "every result", "blocks (main)", "through sums (V34)" };
         for (int trend : TRENDS) {
-            double[][] wall = new double[2][READS];
+            double[][] wall = new double[ways.length][READS];
+            int again = 0;
             for (int i = 0; i < READS; i++) {
-                for (int way = 0; way < 2; way++) {
+                for (int way = 0; way < ways.length; way++) {
+                    boolean sums = way == 2;
                     long started = System.nanoTime();
                     List<Object> rows = jdbc.sql("""
                             select s.id, %s from series s
@@ -100,27 +104,27 @@ class ChangesBenchmark {
                             """.formatted(ways[way][0], ways[way][1]))
                         .param("branch", branch).param("position", position).param("trend", trend)
                         .param("edge", dev.perfwatch.series.ResultBlocks.block(position))
-                        .query((rs, row) -> (Object) rs.getDouble(2)).list();
+                        .query((rs, row) -> sums ? (Object) ChangeQueries.sums(rs) : (Object) rs.getDouble(2)).list();
                     wall[way][i] = (System.nanoTime() - started) / 1e6;
                     assertThat(rows).hasSize(1000);
+                    if (sums && i == 0) {
+                        again = (int) rows.stream().filter(t -> ((ChangeQueries.Trend) t).points() < 0).count();
+                    }
                 }
             }
-            Arrays.sort(wall[0]);
-            Arrays.sort(wall[1]);
-            System.out.printf("IN-PROCESS trend %d, statement alone: every result p50 %.1f ms, blocks p50 %.1f ms,"
-                    + " blocks / results %.2f (load %.2f)%n", trend, wall[0][READS / 2], wall[1][READS / 2],
-                    wall[1][READS / 2] / wall[0][READS / 2],
+            StringBuilder line = new StringBuilder("IN-PROCESS trend " + trend + ", statement alone:");
+            for (int way = 0; way < ways.length; way++) {
+                Arrays.sort(wall[way]);
+                line.append(String.format(" %s p50 %.1f ms,", names[way], wall[way][READS / 2]));
+            }
+            System.out.printf("%s sums / blocks %.2f, sums / results %.2f, read again by blocks %d (load %.2f)%n",
+                    line, wall[2][READS / 2] / wall[1][READS / 2], wall[2][READS / 2] / wall[0][READS / 2], again,
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
     }
 
-    /**
-     * The block statement at trend 1,000 through V23's index of result_block, which covers what the trend reads
-     * (count, mean, m2: ~31 block rows per series from a few index pages), against V19's (series_id, block) (a heap
-     * page per row): alternating blocks of 5 reads, one index swapped for the other between them (32,000 rows:
-     * milliseconds).
-     */
-    private void coveringIndex() {
+    /** EXPLAIN (analyze, buffers) of the trend's statement at trend 1,000 by blocks (main) and by through sums. */
+    private void explainTrend() {
         long branch = jdbc.sql("select b.id from branch b join project p on p.id = b.project_id"
                 + " where p.name = 'changes-bench'").query(Long.class).single();
         java.math.BigDecimal position = jdbc.sql("select max(position) from branch_commit where branch_id = :b")
@@ -130,87 +134,46 @@ class ChangesBenchmark {
                 cross join (select cast(:position as numeric) as position) here
                 %s
                 where s.branch_id = :branch
-                """.formatted(ChangeQueries.BY_BLOCKS_COLUMNS, ChangeQueries.BY_BLOCKS);
-        Runnable read = () -> jdbc.sql(sql).param("branch", branch).param("position", position).param("trend", 1000)
-            .param("edge", dev.perfwatch.series.ResultBlocks.block(position)).query((rs, row) -> rs.getDouble(2)).list();
-        String[] indexes = { "create index result_block_series on result_block (series_id, block)",
-                "create index result_block_series_trend on result_block (series_id, block) include (count, mean, m2)" };
-        String[] drops = { "drop index result_block_series", "drop index result_block_series_trend" };
-        System.out.println("EXPLAIN V23:\n" + explain(sql, branch, position));
-        double[][] wall = new double[2][READS];
-        for (int i = 0; i < READS; i += 5) {
-            for (int way = 1; way >= 0; way--) {
-                for (int j = i; j < Math.min(i + 5, READS); j++) {
-                    long started = System.nanoTime();
-                    read.run();
-                    wall[way][j] = (System.nanoTime() - started) / 1e6;
-                }
-                owner(drops[way]);
-                owner(indexes[1 - way]);
-            }
-        }
-        Arrays.sort(wall[0]);
-        Arrays.sort(wall[1]);
-        System.out.printf("IN-PROCESS trend 1000 by blocks: V19's index p50 %.1f ms, V23's covering index %.1f ms,"
-                + " V23 / V19 %.2f (load %.2f)%n", wall[0][READS / 2], wall[1][READS / 2],
-                wall[1][READS / 2] / wall[0][READS / 2],
-                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+                """;
+        System.out.println("EXPLAIN blocks:\n" + explain(sql.formatted(ChangeQueries.BY_BLOCKS_COLUMNS,
+                ChangeQueries.BY_BLOCKS), branch, position));
+        System.out.println("EXPLAIN sums:\n" + explain(sql.formatted(ChangeQueries.BY_SUMS_COLUMNS,
+                ChangeQueries.BY_SUMS), branch, position));
     }
 
-    /** ChangeQueries.MEASURED as main had it (7288e0c): run joined for the newest run, commit inside the lateral. */
-    static final String MAIN_MEASURED = """
-            select s.id as series, b.name as benchmark, bc.id as case_id, bc.mode, bc.threads, bc.params,
-                   m.name as metric, m.unit, m.direction,
-                   here.score, here.error,
-                   before.sha as previous_sha, before.score as previous_score, before.error as previous_error,
-                   %s, s.noise
-            from series s
-            join benchmark_case bc on bc.id = s.case_id
-            join benchmark b on b.id = bc.benchmark_id
-            join metric m on m.id = s.metric_id
-            join lateral (select r.score, r.error, r.position
-                          from result r join run on run.id = r.run_id
-                          where r.series_id = s.id and r.position = :position and r.commit_id = :commit
-                          order by run.created_at desc, r.run_id
-                          limit 1) here on true
-            left join lateral (select c.sha, r.score, r.error
-                               from result r join commit c on c.id = r.commit_id
-                               where r.series_id = s.id and r.position < here.position
-                               order by r.position desc, r.run_id
-                               limit 1) before on true
-            %s
-            where s.branch_id = :branch and s.environment_id = :environment
-              and (cast(:metric as text) is null or m.name = :metric)
-            order by b.name, bc.key, m.name
-            """;
-
-    /** The whole measured statement, main's against this branch's, interleaved read by read, at every depth. */
+    /** The whole measured statement, main's (blocks beyond 256) against ChangeQueries.measured, interleaved. */
     private void againstMain() {
         ChangeQueries.Branch branch = queries.branch("changes-bench", null).orElseThrow();
         long environment = queries.environments(branch.id()).get(0).id();
         ChangeQueries.Placed at = neighbours.neighbour(branch.id(), environment, null, true).orElseThrow();
         for (int trend : TRENDS) {
-            String[] ways = { MAIN_MEASURED, ChangeQueries.MEASURED };
             double[][] wall = new double[2][READS];
+            boolean deep = trend > 8 * dev.perfwatch.series.ResultBlocks.SIZE;
+            String mainSql = ChangeQueries.MEASURED.formatted(
+                    deep ? ChangeQueries.BY_BLOCKS_COLUMNS : ChangeQueries.BY_RESULTS_COLUMNS,
+                    deep ? ChangeQueries.BY_BLOCKS : ChangeQueries.BY_RESULTS);
             for (int i = 0; i < READS; i++) {
                 for (int way = 0; way < 2; way++) {
-                    boolean blocks = trend > ChangeQueries.FROM_RESULTS;
-                    String sql = ways[way].formatted(blocks ? ChangeQueries.BY_BLOCKS_COLUMNS
-                            : ChangeQueries.BY_RESULTS_COLUMNS, blocks ? ChangeQueries.BY_BLOCKS : ChangeQueries.BY_RESULTS);
                     long started = System.nanoTime();
-                    List<Double> rows = jdbc.sql(sql).param("branch", branch.id()).param("environment", environment)
-                        .param("commit", at.id()).param("position", at.position()).param("metric", "primary")
-                        .param("trend", trend).param("edge", dev.perfwatch.series.ResultBlocks.block(at.position()))
-                        .query((rs, row) -> rs.getDouble("score")).list();
+                    if (way == 0) {
+                        List<Double> rows = jdbc.sql(mainSql).param("branch", branch.id())
+                            .param("environment", environment).param("commit", at.id())
+                            .param("position", at.position()).param("metric", "primary").param("trend", trend)
+                            .param("edge", dev.perfwatch.series.ResultBlocks.block(at.position()))
+                            .query((rs, row) -> rs.getDouble("score")).list();
+                        assertThat(rows).hasSize(1000);
+                    }
+                    else {
+                        assertThat(queries.measured(branch.id(), environment, at, "primary", trend)).hasSize(1000);
+                    }
                     wall[way][i] = (System.nanoTime() - started) / 1e6;
-                    assertThat(rows).hasSize(1000);
                 }
             }
             Arrays.sort(wall[0]);
             Arrays.sort(wall[1]);
-            System.out.printf("IN-PROCESS trend %d, measured statement: main's p50 %.1f ms, now %.1f ms, now / main"
-                    + " %.2f (load %.2f)%n", trend, wall[0][READS / 2], wall[1][READS / 2],
-                    wall[1][READS / 2] / wall[0][READS / 2],
+            System.out.printf("IN-PROCESS trend %d, measured statement: main's (blocks beyond 256) p50 %.1f ms, now"
+                    + " (ChangeQueries.measured) %.1f ms, now / main %.2f (load %.2f)%n", trend, wall[0][READS / 2],
+                    wall[1][READS / 2], wall[1][READS / 2] / wall[0][READS / 2],
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
     }
@@ -219,22 +182,6 @@ class ChangesBenchmark {
         return String.join("\n", jdbc.sql("explain (analyze, buffers) " + sql).param("branch", branch)
             .param("position", position).param("trend", 1000)
             .param("edge", dev.perfwatch.series.ResultBlocks.block(position)).query(String.class).list());
-    }
-
-    private void owner(String statement) {
-        java.util.Properties credentials = new java.util.Properties();
-        try (var reader = java.nio.file.Files.newBufferedReader(database.dataDir().resolve("postgres-credentials"))) {
-            credentials.load(reader);
-            try (var connection = java.sql.DriverManager.getConnection(
-                    dataSource.unwrap(com.zaxxer.hikari.HikariDataSource.class).getJdbcUrl(), "perfwatch_owner",
-                    credentials.getProperty("perfwatch_owner"));
-                    var sqlStatement = connection.createStatement()) {
-                sqlStatement.execute(statement);
-            }
-        }
-        catch (java.io.IOException | java.sql.SQLException ex) {
-            throw new IllegalStateException(ex);
-        }
     }
 
     @Autowired

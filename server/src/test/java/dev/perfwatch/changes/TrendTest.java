@@ -17,11 +17,12 @@ import dev.perfwatch.support.ServerTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The changes view's trend read from result_block (V19) must count, average and spread exactly the results the
+ * The changes view's trend read from result_block (V19, V34) must count, average and spread exactly the results the
  * statement before it did (kept here as the reference: count(*), avg() and stddev_samp() over the {@code trend}
  * results before the commit) on an odd history: three series measured at 300 commits, each skipping some, a commit
  * measured twice in every fiftieth, bisection midpoints beside block edges, a non-finite score, results stored in
- * three scrambled batches of which only the first was folded, at trend depths around the block size. A commit's two
+ * three scrambled batches of which only the first was folded (then all folded), at trend depths around the block
+ * size. A commit's two
  * results have the same score: which of them a trend ending between them takes is arbitrary in both statements.
  */
 @ServerTest
@@ -40,7 +41,21 @@ class TrendTest {
     @Test
     @Order(1)
     void trendWhenReadFromBlocksIsWhatTheResultsGive() {
+        compareEverywhere(load());
+    }
+
+    /** The same once every block is folded: the deep trends now come from the through columns (V34). */
+    @Test
+    @Order(3)
+    void trendWhenFoldedIsWhatTheResultsGive() {
         long branch = load();
+        while (blocks.fold(10_000) > 0) {
+            // until every block is one row with its through columns
+        }
+        compareEverywhere(branch);
+    }
+
+    private void compareEverywhere(long branch) {
         long environment = jdbc.sql("select id from environment where host_class = 'trend-4'").query(Long.class)
             .single();
         List<ChangeQueries.Placed> commits = jdbc.sql("""
@@ -54,9 +69,9 @@ class TrendTest {
         for (int i = 0; i < commits.size(); i++) {
             ChangeQueries.Placed commit = commits.get(i);
             boolean midpoint = commit.position().stripTrailingZeros().scale() > 0;
-            // up to ChangeQueries.FROM_RESULTS (256) result by result, deeper by blocks
-            int[] trends = i % 10 == 0 || midpoint ? new int[] { 1, 33, 256, 257, 260, 270, 289, 1000 }
-                    : i % 2 == 0 ? new int[] { 257 } : new int[0];
+            // up to ChangeQueries.FROM_RESULTS (128) result by result, deeper by through sums or blocks
+            int[] trends = i % 10 == 0 || midpoint ? new int[] { 1, 33, 128, 129, 256, 257, 260, 270, 289, 1000 }
+                    : i % 2 == 0 ? new int[] { 129, 257 } : new int[0];
             for (int trend : trends) {
                 java.util.Map<Long, Object[]> expected = reference(branch, commit.position(), trend);
                 for (ChangeQueries.Measured m : queries.measured(branch, environment, commit, "primary", trend)) {
@@ -114,6 +129,19 @@ class TrendTest {
                    or not (k.m2 = r.m2 or abs(k.m2 - r.m2) <= 1e-6 * (1 + abs(r.m2)))
                 """.formatted(series, series)).query(String.class).list();
         assertThat(mismatches).isEmpty();
+        // and each row's through columns (V34) are what the results up to its block give, non-finite from the NaN on
+        assertThat(jdbc.sql("""
+                select k.series_id || '/' || k.block
+                from result_block k
+                cross join lateral (select count(*) as n, avg(r.score) as mean, var_pop(r.score) * count(*) as m2
+                                    from result r
+                                    where r.series_id = k.series_id and r.position < (k.block + 1) * 32) d
+                where k.series_id in %s
+                  and (k.through_count is distinct from d.n or (k.through_mean = 'NaN') <> (d.mean = 'NaN')
+                       or (k.through_m2 = 'NaN') <> (d.m2 = 'NaN')
+                       or d.mean <> 'NaN' and abs(k.through_mean - d.mean) > 1e-12 * abs(d.mean)
+                       or d.m2 <> 'NaN' and abs(k.through_m2 - d.m2) > 1e-9 * (1 + d.m2))
+                """.formatted(series)).query(String.class).list()).isEmpty();
         assertThat(jdbc.sql("select count(*) from result_block where series_id in " + series).query(Long.class)
             .single()).as("300 positions in blocks of 32, three series").isEqualTo(30);
     }
