@@ -141,6 +141,42 @@ class ChangePointsTest {
     }
 
     /**
+     * A throughput step of +30% at a new project's fourth commit on a host class no runner serves. Two nights at the
+     * new level are a question only re-runs could answer (nobody can: not stored, not alerted); the third night it
+     * stands on the detector's word, alerted unconfirmed at commit 4, its reason saying why and what it rests on.
+     * Until 2026-11-29 such a request was dropped every night until the screen found it on a longer history; the
+     * screen's later view of it is the same change, not a second alert.
+     */
+    @Test
+    void throughputStepOnANewProjectWithoutRunnersAlertsUnconfirmedOnceItsLevelHeldThreeCommits() {
+        String project = "cp-short-unserved";
+        Seeds seeds = new Seeds(api, jdbc, project);
+        List<Integer> pointsAfter = new ArrayList<>();
+        for (int n = 1; n <= 14; n++) {
+            double level = n >= 4 ? 1300 : 1000;
+            seeds.run(n, "cp-short-host", Map.of("16", level * (1 + 0.003 * Math.sin(n * 1.7))), 96.0);
+            worker.work(project);
+            pointsAfter.add(changePoints(project, "").size());
+        }
+
+        assertThat(pointsAfter).as("nothing on two nights at the new level, then one change point for good")
+            .containsExactly(0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        JsonNode point = changePoints(project, "").get(0);
+        assertThat(point.get("commit").get("sha").asString()).isEqualTo(seeds.sha(4));
+        assertThat(point.get("metric").asString()).isEqualTo("primary");
+        assertThat(point.get("status").asString()).isEqualTo("unconfirmed");
+        assertThat(point.get("reason").asString())
+            .contains("not confirmed: no runner serves host class cp-short-host")
+            .contains("short history: 3 commits before it, 3 at the new level");
+        JsonNode alerts = api.get("/api/v1/alerts?project=" + project).json();
+        assertThat(alerts).as("one alert, not another when the longer history finds the step too").hasSize(1);
+        assertThat(alerts.get(0).get("commit").get("sha").asString()).isEqualTo(seeds.sha(4));
+        assertThat(api.get("/api/v1/alert-groups?project=" + project).json().get(0).get("summary").asString())
+            .contains("the detector's word only, not re-run (no runner serves host class cp-short-host; short history");
+        assertThat(jobs(project)).as("no runner to ask").isZero();
+    }
+
+    /**
      * One history with two steps, imported into two projects on a host class no runner serves: one run at a time
      * with detection after each (a slow importer), and all runs before any detection (a fast one).
      */
