@@ -244,7 +244,7 @@ class ChangePointsTest {
 
         assertThat(statuses).containsExactly("mode-change dismissed", "improvement historical");
         JsonNode held = changePoints(project, "&status=historical").get(0);
-        assertThat(held.get("reason").asString()).startsWith("held: 21 runs at about 15");
+        assertThat(held.get("reason").asString()).startsWith("held: 21 runs at about 1490");
     }
 
     private String status(String project, String sha) {
