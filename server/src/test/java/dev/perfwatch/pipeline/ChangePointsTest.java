@@ -109,6 +109,10 @@ class ChangePointsTest {
         JsonNode fix = changePoints(project, "").get(0);
         assertThat(fix.get("reason").asString()).as("the fix's re-runs, in the unit like the regression's")
             .contains("to none").doesNotContain("-100.0%");
+        assertThat(fix.get("fixes").get("sha").asString()).as("what the fix fixes, not a bare 'resolved'")
+            .isEqualTo(seeds.sha(4));
+        assertThat(fix.get("reason").asString()).startsWith("fixes the regression at " + seeds.sha(4).substring(0, 8));
+        assertThat(changePoints(project, "").get(1).get("fixes").isNull()).as("the regression fixes nothing").isTrue();
     }
 
     /**

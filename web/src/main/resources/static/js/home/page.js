@@ -5,7 +5,7 @@
 import * as api from '../api.js';
 import { breakable, h, replace } from '../dom.js';
 import { benchmarkName, culprit, dateTime, shortSha } from '../format.js';
-import { amount, metricName } from '../change-points.js';
+import { amount, metricName, statusText } from '../change-points.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
 import {
@@ -148,7 +148,7 @@ class HomePage extends UrlPage {
             h('span', { class: 'metric' }, ` · ${metricName(point)}`),
             h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
               ? 'better' : '' }, ` ${point.direction} ${amounts(points)}`.trimEnd()),
-            h('span', { class: 'muted' }, ` · ${point.status} · `, h('span', { class: 'project' }, point.project),
+            h('span', { class: 'muted' }, ` · ${statusText(point)} · `, h('span', { class: 'project' }, point.project),
               ` · ${point.environment?.hostClass ?? ''} · `,
               h('code', {}, shortSha(point.commit?.sha ?? '')), ` ${dateTime(point.commit?.time)}`)],
           'No change points yet.'),

@@ -304,6 +304,29 @@ class HomeTest extends InWebSession {
                     "more 9 entries, 9 series at new", "1:primary:1");
     }
 
+    /**
+     * The change that brought an alerted regression's level back read "improvement −64 B/op · resolved", as if the
+     * improvement had been resolved. It says what it fixes, on the timeline, the changes page and the home page.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aFixWhenShownSaysWhichRegressionItFixes() {
+        browser.open(server.url() + "/favicon.svg");
+        List<String> said = (List<String>) browser.executeAsync("""
+                Promise.all([import('/js/change-points.js'), import('/js/timeline/annotations.js')])
+                  .then(([points, marks]) => {
+                    const fix = { status: 'resolved', direction: 'improvement', metric: 'gc.alloc.rate.norm',
+                      before: 64, after: 0.0003, unit: 'B/op', commit: { sha: 'f1x0000000' },
+                      fixes: { sha: 'c3114ba7e2' } };
+                    const regression = { ...fix, direction: 'regression', before: 0.0003, after: 64, fixes: null };
+                    browserDone([points.statusText(fix), marks.markOfChangePoint(fix).label,
+                      points.statusText(regression)]);
+                  });""");
+
+        assertThat(said).containsExactly("fixes the regression at c3114ba7",
+                "gc.alloc.rate.norm improvement -64 B/op · fixes the regression at c3114ba7", "resolved");
+    }
+
     @Test
     void runnerHealthWhenARunnerIsOfflineSaysSinceWhenAndItsLastJob() {
         browser.open(server.url() + "/favicon.svg");
