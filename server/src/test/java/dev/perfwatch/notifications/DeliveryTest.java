@@ -220,7 +220,7 @@ class DeliveryTest {
         assertThat(sentAfter).as("the allocation the night after its commit's, the throughput the night after")
             .containsExactly(0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2);
         assertThat(slack.get(1).body()).contains("no runner serves host class notify-nights-ci")
-            .contains("short history: 3 commits before it, 3 at the new level");
+            .contains("a short history: fewer than 7 commits since the series began or last changed");
     }
 
     /** The detection pipeline's pass for the project, as PipelineWorker.work does it (package-private there). */

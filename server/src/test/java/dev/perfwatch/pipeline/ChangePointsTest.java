@@ -176,7 +176,8 @@ class ChangePointsTest {
         assertThat(alerts).as("one alert, not another when the longer history finds the step too").hasSize(1);
         assertThat(alerts.get(0).get("commit").get("sha").asString()).isEqualTo(seeds.sha(4));
         assertThat(api.get("/api/v1/alert-groups?project=" + project).json().get(0).get("summary").asString())
-            .contains("the detector's word only, not re-run (no runner serves host class cp-short-host; short history");
+            .contains("the detector's word only, not re-run (no runner serves host class cp-short-host; a short history: "
+                    + "fewer than 7 commits since the series began or last changed)");
         assertThat(jobs(project)).as("no runner to ask").isZero();
     }
 

@@ -173,7 +173,8 @@ class HomePage extends UrlPage {
             h('span', { class: 'metric' }, ` · ${metricName(point)}`),
             h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
               ? 'better' : '' }, ` ${point.direction} ${amounts(points)}`.trimEnd()),
-            h('span', { class: 'muted' }, ` · ${statusText(point)} · `, h('span', { class: 'project' }, point.project),
+            h('span', { class: 'muted' }, ' · ', h('span', { class: 'status', title: point.reason ?? '' },
+              statusText(point)), ' · ', h('span', { class: 'project' }, point.project),
               ` · ${point.environment?.hostClass ?? ''} · `,
               h('code', {}, shortSha(point.commit?.sha ?? '')), ` ${dateTime(point.commit?.time)}`)],
           'No change points yet.'),
