@@ -36,6 +36,15 @@ export function statusWord(point) {
 }
 
 /**
+ * The status as a change point's line says it: a change that brought an alerted regression's level back says what it
+ * fixes ("fixes the regression at c3114ba", the API's `fixes` and the start of its reason), not a bare "resolved",
+ * which beside "improvement −64 B/op" read as if the improvement had been resolved.
+ */
+export function statusText(point) {
+  return point.fixes?.sha ? `fixes the regression at ${shortSha(point.fixes.sha)}` : String(point.status ?? '');
+}
+
+/**
  * The project's newest change points (the API's limit, 1000), or none on a server without the API. Grouped by
  * series id on request.
  */

@@ -126,12 +126,28 @@ final class SummaryText {
         if (facts.unconfirmed().isEmpty()) {
             return Optional.empty();
         }
-        String reasons = facts.unconfirmed().stream()
+        // Each verdict is "not confirmed: why[; what it rests on]": the whys once each, the host classes nobody serves
+        // as one list, and a short history said once. Joined whole, three host classes' verdicts of a throughput and
+        // an allocation step read six times "no runner serves host class …; short history: 3 commits before it, …".
+        List<String> heads = facts.unconfirmed().stream()
             .map(verdict -> verdict.startsWith("not confirmed: ") ? verdict.substring("not confirmed: ".length())
                     : verdict)
+            .map(verdict -> verdict.split("; ", 2)[0])
             .distinct()
-            .collect(Collectors.joining("; "));
-        return Optional.of("the detector's word only, not re-run (" + reasons + ")");
+            .toList();
+        String unserved = "no runner serves host class ";
+        List<String> hostClasses = heads.stream().filter(h -> h.startsWith(unserved))
+            .map(h -> h.substring(unserved.length())).toList();
+        List<String> reasons = new ArrayList<>(heads.stream().filter(h -> !h.startsWith(unserved)).toList());
+        if (!hostClasses.isEmpty()) {
+            reasons.add(0, hostClasses.size() == 1 ? unserved + hostClasses.get(0)
+                    : "no runner serves host classes " + String.join(", ", hostClasses.subList(0,
+                            hostClasses.size() - 1)) + " and " + hostClasses.get(hostClasses.size() - 1));
+        }
+        if (facts.unconfirmed().stream().anyMatch(verdict -> verdict.contains("; short history: "))) {
+            reasons.add("a short history: fewer than 7 commits since the series began or last changed");
+        }
+        return Optional.of("the detector's word only, not re-run (" + String.join("; ", reasons) + ")");
     }
 
     /** Whether the breadth's alerts have a sibling on another host class that measured the commit and moved too. */

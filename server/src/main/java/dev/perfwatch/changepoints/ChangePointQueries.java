@@ -119,7 +119,8 @@ class ChangePointQueries {
                        trim(e.jdk_version || ' ' || e.vm_name) as jvm,
                        co.sha, co.time as commit_time, split_part(co.message, E'\\n', 1) as subject,
                        s.direction, s.magnitude, s.before_value, s.after_value, s.confidence, s.verdict,
-                       a.group_id, a.status as alert_status, %1$s as shown_status
+                       a.group_id, a.status as alert_status, %1$s as shown_status,
+                       fx.sha as fixes_sha, fx.time as fixes_time, fx.subject as fixes_subject
                 from newest n
                 join suspect s on s.id = n.id
                 join series se on se.id = s.series_id
@@ -129,6 +130,15 @@ class ChangePointQueries {
                 join environment e on e.id = se.environment_id
                 join commit co on co.id = s.first_bad_commit_id
                 left join alert a on a.series_id = s.series_id and a.first_bad_commit_id = s.first_bad_commit_id
+                -- the regression whose level this improvement brought back: its alert names this commit as restored
+                left join lateral (select fc.sha, fc.time, split_part(fc.message, E'\\n', 1) as subject
+                                   from alert ra
+                                   join commit fc on fc.id = ra.first_bad_commit_id
+                                   where s.direction = 'improvement' and s.status in ('resolved', 'restored')
+                                     and ra.series_id = s.series_id and ra.kind = 'regression'
+                                     and ra.restored_commit_id = s.first_bad_commit_id
+                                   order by ra.id
+                                   limit 1) fx on true
                 order by n.commit_time desc nulls last, n.commit_id desc, n.id desc
                 """.formatted(SHOWN_STATUS, alert, filters, from, where, order, order.replace("co.", "c."));
     }
@@ -159,6 +169,10 @@ class ChangePointQueries {
         double magnitude = rs.getDouble("magnitude");
         Timestamp time = rs.getTimestamp("commit_time");
         String status = rs.getString("shown_status");
+        Timestamp fixesTime = rs.getTimestamp("fixes_time");
+        ChangePointViews.Commit fixes = rs.getString("fixes_sha") == null ? null
+                : new ChangePointViews.Commit(rs.getString("fixes_sha"),
+                        fixesTime == null ? null : fixesTime.toInstant(), rs.getString("fixes_subject"));
         return new ChangePointViews.ChangePoint(rs.getLong("id"), rs.getLong("series_id"), rs.getString("benchmark"),
                 rs.getString("case_label"), rs.getString("metric"), rs.getString("unit"),
                 new ChangePointViews.Environment(rs.getLong("environment_id"), rs.getString("host_class"),
@@ -169,12 +183,22 @@ class ChangePointQueries {
                 Double.isFinite(magnitude) && before != 0 ? magnitude : null,
                 Double.isFinite(after - before) ? after - before : null, finite(before), finite(after),
                 Math.max(0, Math.min(1, rs.getDouble("confidence"))), status,
-                reason(status, rs.getString("verdict"), rs.getString("alert_status")),
-                rs.getObject("group_id", Long.class), rs.getString("alert_status"));
+                fixes == null ? reason(status, rs.getString("verdict"), rs.getString("alert_status"))
+                        : fixes(fixes.sha()) + "; " + reason(status, rs.getString("verdict"), rs.getString("alert_status")),
+                rs.getObject("group_id", Long.class), rs.getString("alert_status"), fixes);
     }
 
     private static Double finite(double value) {
         return Double.isFinite(value) ? value : null;
+    }
+
+    /**
+     * What a change that brought an alerted regression's level back says of itself, in every place it is shown (the
+     * UI's change-points.js says the same, its sha cut to 8 characters as the UI cuts it): "fixes the regression at
+     * c3114ba7", not a bare "resolved", which read as if the improvement had been resolved.
+     */
+    static String fixes(String sha) {
+        return "fixes the regression at " + sha.substring(0, Math.min(8, sha.length()));
     }
 
     /** The stored verdict, or what the policy behind the status says; a triage of the alert is added to it. */

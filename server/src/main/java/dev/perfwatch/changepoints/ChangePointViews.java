@@ -26,10 +26,12 @@ final class ChangePointViews {
      * @param reason why it has that status: the confirmation's verdict, or the policy that decided it
      * @param alertGroup the alert group it is in, null when it notified nobody
      * @param alertStatus the triage state of its alert (new, invalid, infra, ...), null without one
+     * @param fixes for a resolved improvement that brought an alerted regression's level back, that regression's
+     *     commit ("fixes the regression at ..."); null otherwise
      */
     record ChangePoint(long id, long series, String benchmark, @JsonProperty("case") String benchmarkCase,
             String metric, String unit, Environment environment, Commit commit, String direction, Double magnitude,
             Double absoluteChange, Double before, Double after, double confidence, String status, String reason,
-            Long alertGroup, String alertStatus) {
+            Long alertGroup, String alertStatus, Commit fixes) {
     }
 }

@@ -138,9 +138,12 @@ public final class Replay {
         if (!found.recent() && !late) {
             return Optional.of(new Report(change, change, newest, Status.HISTORICAL, false, found.reason()));
         }
-        // Without runners nothing decides a request (the screen finds it later, if it holds), unless its levels
-        // repeat as re-runs would measure them again: allocation from none to 64 B/op on a new project's first nights.
-        if (reruns == null && found.kind() == Tracker.Kind.SHORT_HISTORY && !Detector.repeatable(series, change)) {
+        // Without runners a request stands on the detector's word once its new level has held 3 commits (unless it
+        // returns to the level before an alerted change: that level did not hold, Tracker.lapses), or at once when its
+        // levels repeat as re-runs would measure them again (allocation from none to 64 B/op on a new project's first
+        // nights); before that it is a question nobody can answer, asked again the next night (Tracker.standsUnconfirmed).
+        boolean word = reruns == null && found.kind() == Tracker.Kind.SHORT_HISTORY;
+        if (word && !found.standsUnconfirmed()) {
             return Optional.empty();
         }
         if (reruns != null && !reruns.confirm(series, change, newest)) {
@@ -159,7 +162,8 @@ public final class Replay {
             }
         }
         return Optional.of(new Report(change, change, newest,
-            reruns == null ? Status.ALERTED : Status.CONFIRMED, true, late ? foundLate(found.late()) : ""));
+            reruns == null ? Status.ALERTED : Status.CONFIRMED, true, late ? foundLate(found.late())
+                : word ? found.reason() : ""));
     }
 
     /** What a change confirmed after it was found late says: the pipeline's verdict says the same. */

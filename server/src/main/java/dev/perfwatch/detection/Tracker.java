@@ -76,9 +76,17 @@ public final class Tracker {
      * @param confirmable among the newest {@link #CONFIRM_WINDOW} commits (every recent one is): a change found late
      *     there is confirmed by re-runs where runners can make them, and alerts only then
      * @param late commits from its commit to the newest one when found
-     * @param reason why it is a mode change; empty otherwise
+     * @param reason why it is a mode change; for a request on a short history, what it rests on (the reason of a change
+     *     point decided without re-runs); empty otherwise
+     * @param standsUnconfirmed a request on a short history that stands as a change where nobody can re-run it
+     *     ({@link #standsUnconfirmed}); false for every other kind
      */
-    public record Found(ChangePoint change, Kind kind, boolean recent, boolean confirmable, int late, String reason) {
+    public record Found(ChangePoint change, Kind kind, boolean recent, boolean confirmable, int late, String reason,
+            boolean standsUnconfirmed) {
+
+        public Found(ChangePoint change, Kind kind, boolean recent, boolean confirmable, int late, String reason) {
+            this(change, kind, recent, confirmable, late, reason, false);
+        }
 
         /** A change the detector's test accepted, found too late to be news, yet recent enough to re-run. */
         public boolean confirmableLate() {
@@ -156,9 +164,28 @@ public final class Tracker {
             Optional<String> mode = Modes.of(o, change, known, detection);
             Kind kind = mode.isPresent() ? Kind.MODE_CHANGE
                     : detection.changePoints().contains(change) ? Kind.CHANGE : Kind.SHORT_HISTORY;
-            found.add(new Found(change, kind, recent, confirmable, newest - change.index(), mode.orElse("")));
+            boolean request = kind == Kind.SHORT_HISTORY;
+            found.add(new Found(change, kind, recent, confirmable, newest - change.index(),
+                    request ? ShortHistory.describe(change) : mode.orElse(""),
+                    request && standsUnconfirmed(change, known, series.resolution())));
         }
         return new Step(detection, found, lapses(o, detection, known, found), promotions(o, detection, known));
+    }
+
+    /**
+     * Whether a request on a short history stands as a change on the detector's word, where nobody can re-run its
+     * commits: its levels repeat exactly (allocation from none to 64 B/op), or its new level held
+     * {@value ShortHistory#SETTLED} commits ({@link ShortHistory#standsUnconfirmed}) and is not a return to the level
+     * before an alerted (or historical) change. Such a return is that change's level not holding, which
+     * {@link #lapses} decides with {@value #HOLD} runs back and closes as transient; a second change it is not.
+     */
+    static boolean standsUnconfirmed(ChangePoint request, List<Known> known, double resolution) {
+        if (ShortHistory.repeatable(request, resolution)) {
+            return true;
+        }
+        return ShortHistory.standsUnconfirmed(request, resolution) && known.stream()
+            .filter(k -> k.standing() == Standing.ALERTED || k.standing() == Standing.HISTORICAL)
+            .noneMatch(k -> bringsBack(k.change(), request));
     }
 
     /**

@@ -64,10 +64,15 @@ class ChangeAlerts {
         log.info("Confirmation {}: {}", confirmation.id(), decision);
     }
 
-    /** Without a way to re-run the commits, the detector's word is all there is: alert on it, and say so. */
-    void unconfirmed(List<SuspectStore.SuspectRow> suspects, String verdict) {
+    /**
+     * Without a way to re-run the commits, the detector's word is all there is: alert on it, and say so (each
+     * suspect's verdict says why it was not re-run, and for a short history what it rests on).
+     */
+    void unconfirmed(Map<SuspectStore.SuspectRow, String> suspects) {
         List<AlertCandidate> candidates = new ArrayList<>();
-        for (SuspectStore.SuspectRow suspect : suspects) {
+        for (Map.Entry<SuspectStore.SuspectRow, String> entry : suspects.entrySet()) {
+            SuspectStore.SuspectRow suspect = entry.getKey();
+            String verdict = entry.getValue();
             if (restores(suspect)) {
                 suspectStore.decideSuspect(suspect.id(), "resolved", verdict);
             }

@@ -48,18 +48,22 @@ class Confirmations {
         this.json = json;
     }
 
-    /** A change point the pipeline has not seen on the series before. */
     /**
-     * @param needsRuns found on a history too short for the detector's test, with levels that do not repeat exactly
-     *     (Detector.repeatable): only re-runs can decide it, so without runners it is not alerted (nor stored: the
-     *     screen finds it once the history is long enough). An exactly repeated allocation step is alerted
-     *     unconfirmed, as any change is where no runner can re-run it
+     * A change point the pipeline has not seen on the series before.
+     *
+     * @param needsRuns found on a history too short for the detector's test, with a new level of fewer than 3 commits
+     *     whose levels do not repeat exactly (Detector.standsUnconfirmed): only re-runs can decide it, so without
+     *     runners it is not alerted (nor stored: it is asked again the next night, and stands with a third commit at
+     *     its level). An exactly repeated allocation step, or a level that held 3 commits, is alerted unconfirmed,
+     *     as any change is where no runner can re-run it, its reason saying what it rests on
+     * @param shortHistory found on a history too short for the detector's test (a request for re-runs); its reason
+     *     says what it rests on
      * @param late commits from its commit to the newest one when it was found late; 0 for news. Only re-runs make
      *     a late change news: without them it is historical, never an unconfirmed alert
      * @param reason why it is a change found late, when the tracker says (a mode change whose level held); else empty
      */
     record NewSuspect(PipelineStore.SeriesRow series, long firstBad, long lastGood, ChangePoint change,
-            List<UUID> runs, List<UUID> runsAtBad, boolean needsRuns, int late, String reason) {
+            List<UUID> runs, List<UUID> runsAtBad, boolean needsRuns, boolean shortHistory, int late, String reason) {
 
         SuspectStore.Level before() {
             return new SuspectStore.Level(change.before().value(), change.before().lower(), change.before().upper(),
@@ -107,14 +111,16 @@ class Confirmations {
             Optional<JobSpec> spec = properties.confirmation().enabled() && served ? rounds.spec(run, runs)
                     : Optional.empty();
             if (spec.isEmpty()) {
-                List<SuspectStore.SuspectRow> rows = new ArrayList<>();
+                String verdict = !properties.confirmation().enabled() ? "not confirmed: confirmation is off"
+                        : !served ? "not confirmed: no runner serves host class " + run.hostClass()
+                        : "not confirmed: no repository to re-run the commits from";
+                Map<SuspectStore.SuspectRow, String> rows = new LinkedHashMap<>();
                 group.stream().filter(s -> s.late() > 0).forEach(this::noteHistorical);
                 group.stream()
                     .filter(s -> !s.needsRuns() && s.late() == 0)
-                    .forEach(s -> insert(s, "confirming", null).ifPresent(id -> rows.add(row(id, s))));
-                outcomes.unconfirmed(rows, !properties.confirmation().enabled() ? "not confirmed: confirmation is off"
-                        : !served ? "not confirmed: no runner serves host class " + run.hostClass()
-                        : "not confirmed: no repository to re-run the commits from");
+                    .forEach(s -> insert(s, "confirming", null).ifPresent(id -> rows.put(row(id, s),
+                            s.shortHistory() ? verdict + "; " + s.reason() : verdict)));
+                outcomes.unconfirmed(rows);
                 continue;
             }
             ConfirmationStore.ConfirmationRow confirmation = confirmationStore.confirmation(run.project(), run.branch(),

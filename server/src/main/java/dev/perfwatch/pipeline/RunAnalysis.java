@@ -199,7 +199,8 @@ class RunAnalysis {
         Confirmations.NewSuspect suspect = new Confirmations.NewSuspect(row, commits.commit(change.index()),
                 commits.commit(change.index() - 1), change, commits.runsAround(change.index(), 2),
                 commits.runsAt(change.index()),
-                found.kind() == Tracker.Kind.SHORT_HISTORY && !Detector.repeatable(series(row, commits), change),
+                found.kind() == Tracker.Kind.SHORT_HISTORY && !found.standsUnconfirmed(),
+                found.kind() == Tracker.Kind.SHORT_HISTORY,
                 found.recent() ? 0 : found.late(), found.kind() == Tracker.Kind.MODE_CHANGE ? "" : found.reason());
         // Only a change among the newest commits is news; one found deep in an imported history is kept and shown as
         // historical, but nobody is woken up for it (docs/pipeline.md, "Imports and backfills"). One found late but

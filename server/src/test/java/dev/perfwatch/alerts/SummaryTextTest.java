@@ -53,6 +53,31 @@ class SummaryTextTest {
             .isEqualTo("14 cases regressed 6–11% on 4-core only; gc.alloc.rate.norm +96 B/op");
     }
 
+    /**
+     * A throughput step and an allocation step on three host classes nobody serves, on a new project's first nights:
+     * six verdicts, each "not confirmed: no runner serves host class …; short history: …". The summary says each why
+     * once, the host classes as one list, and the short history once; joined whole it was six long clauses.
+     */
+    @Test
+    void unconfirmedWhenSeveralHostClassesAndShortHistoriesSaysEachOnce() {
+        String rest = "; short history: 3 commits before it, %d at the new level, each level apart from the other by more"
+                + " than twice its spread";
+        List<String> verdicts = new ArrayList<>();
+        for (String hostClass : List.of("ci-16core", "ci-4core", "ci-8core")) {
+            for (int after : new int[] { 2, 3 }) {
+                verdicts.add("not confirmed: no runner serves host class " + hostClass + rest.formatted(after));
+            }
+        }
+        GroupFacts facts = new GroupFacts(List.of(), List.of(), 0, List.of(), verdicts);
+
+        assertThat(SummaryText.unconfirmed(facts)).contains("the detector's word only, not re-run (no runner serves "
+                + "host classes ci-16core, ci-4core and ci-8core; a short history: fewer than 7 commits since the series "
+                + "began or last changed)");
+        assertThat(SummaryText.unconfirmed(new GroupFacts(List.of(), List.of(), 0, List.of(),
+                List.of("not confirmed: no runner serves host class gha")))).contains(
+                "the detector's word only, not re-run (no runner serves host class gha)");
+    }
+
     @Test
     void hostClassesWhenSortedPutSmallerMachinesFirst() {
         assertThat(new java.util.TreeSet<>(SummaryText.HOST_CLASSES) {

@@ -40,7 +40,7 @@ class TrackerTest {
         assertThat(describe(held21)).last().isEqualTo("53 improvement historical");
         Replay.Report promoted = held21.get(held21.size() - 1);
         assertThat(promoted.reportedAt()).as("reported when its level had held 21 runs").isEqualTo(53 + 20);
-        assertThat(promoted.reason()).startsWith("held: 21 runs at about 15");
+        assertThat(promoted.reason()).startsWith("held: 21 runs at about 1490");
     }
 
     /**

@@ -4,7 +4,7 @@
 
 import { h } from '../dom.js';
 import { shortSha, date } from '../format.js';
-import { amount, describe, statusWord, tone } from '../change-points.js';
+import { amount, describe, statusText, statusWord, tone } from '../change-points.js';
 import { timelineHref } from '../page-kit.js';
 
 const NEWEST = 20;
@@ -16,7 +16,7 @@ function mark(point) {
   const shade = tone(point);
   const arrow = shade === 'worse' ? '▼' : shade === 'better' ? '▲' : '◆';
   return h('a', { class: `cp-mark cp-${point.status} cp-${shade}`, href: timelineOf(point), title: describe(point),
-    dataset: { status: point.status } }, `${arrow} ${point.status} ${amount(point)}`.trim());
+    dataset: { status: point.status } }, `${arrow} ${statusText(point)} ${amount(point)}`.trim());
 }
 
 /**

@@ -213,9 +213,18 @@ class ChangesPage extends UrlPage {
         : `mean of ${part.points}: ${number(part.mean)}${part.spread === null ? '' : ` (sd ${number(part.spread)})`}`;
       const judgedBy = part.verdict === 'not-judged' ? `not judged: ${row.noiseReason}`
         : `z = ${part.z === null ? '–' : number(part.z)}`;
+      const amount = change(id === 'previous' ? part.score : part.mean, row.score, row.metric.unit);
+      // A number nobody judged is no verdict: muted, in parentheses, with the reason beside the change vs previous.
+      // "-55%" in a muted cell next to a judged "+12%" was read as the larger change.
+      if (part.verdict === 'not-judged') {
+        return h('td', { class: `sig ${tone}`, dataset: { verdict: part.verdict, column: id }, title:
+          `${reference}; ${judgedBy}; the amount is no verdict` },
+        h('span', { class: 'num not-verdict' }, `(${amount})`), ' ', h('span', { class: 'words' }, words),
+        id === 'previous' && row.noiseReason ? h('span', { class: 'why' }, row.noiseReason) : null);
+      }
       return h('td', { class: `sig ${tone}`, dataset: { verdict: part.verdict, column: id }, title:
         `${reference}; ${judgedBy}` },
-      h('span', { class: 'num' }, change(id === 'previous' ? part.score : part.mean, row.score, row.metric.unit)), ' ',
+      h('span', { class: 'num' }, amount), ' ',
       h('span', { class: 'words' }, words));
     };
     this.table.replaceChildren(h('table', { class: 'data', id: 'changes-table' },

@@ -5,7 +5,7 @@
 import * as api from '../api.js';
 import { breakable, h, replace } from '../dom.js';
 import { benchmarkName, culprit, dateTime, shortSha } from '../format.js';
-import { amount, metricName } from '../change-points.js';
+import { amount, metricName, statusText } from '../change-points.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
 import {
@@ -58,6 +58,37 @@ function amounts(points) {
   const sorted = [...points].sort((a, b) => relative(a) - relative(b) || absolute(a) - absolute(b));
   const [least, most] = [amount(sorted[0]), amount(sorted[sorted.length - 1])];
   return least === most ? least : `${least} to ${most}`;
+}
+
+/**
+ * "and N more at <sha>", then where they are: the changes page shows one environment at a time, so the rest of a
+ * commit's change points link to the changes page of each environment they are in, with how many series each holds
+ * ("on 4-core (5) · 8-core (4)"). One link to the first environment's page hid the others' lines.
+ */
+export function moreAtCommit(point, points, more, capped) {
+  const environments = new Map();
+  for (const p of points) {
+    const id = p.environment?.id ?? null;
+    const seen = environments.get(id) ?? { environment: p.environment ?? {}, series: 0 };
+    seen.series += 1;
+    environments.set(id, seen);
+  }
+  const hostClasses = [...environments.values()].map(({ environment }) => environment.hostClass);
+  const label = ({ environment }) => (hostClasses.filter((c) => c === environment.hostClass).length > 1
+    && environment.jvm ? `${environment.hostClass} JDK ${environment.jvm}` : environment.hostClass ?? 'unknown');
+  const at = (id) => href('changes', { project: point.project, commit: point.commit?.sha, environment: id,
+    metric: 'all' });
+  const listed = [...environments.entries()];
+  return [
+    listed.length === 1
+      ? h('a', { class: 'more-at-commit', href: at(listed[0][0]) }, `and ${more} more at `,
+        h('code', {}, shortSha(point.commit?.sha ?? '')))
+      : h('span', { class: 'more-at-commit' }, `and ${more} more at `, h('code', {}, shortSha(point.commit?.sha ?? ''))),
+    h('span', { class: 'muted' }, ` · ${points.length}${capped ? '+' : ''} series`,
+      listed.length === 1 ? ` on ${label(listed[0][1])}` : ' on ',
+      listed.length === 1 ? null : listed.flatMap(([id, seen], i) => [i ? ' · ' : '',
+        h('a', { class: 'more-environment', href: at(id) }, `${label(seen)} (${seen.series})`)]),
+      ' · ', h('span', { class: 'project' }, point.project))];
 }
 
 function list(items, render, empty) {
@@ -126,13 +157,7 @@ class HomePage extends UrlPage {
       'open'),
       card('home-change-points', 'Newest change points', changePoints === null ? null : changePoints.length,
         [changes === null ? h('p', { class: 'muted' }, 'This server does not list change points.')
-          : list(changes, ({ point, points, capped, more }) => more ? [
-            // The rest of a commit's change points: the changes page at that commit lists them all.
-            h('a', { class: 'more-at-commit', href: href('changes', { project: point.project,
-              commit: point.commit?.sha, metric: 'all' }) },
-            `and ${more} more at `, h('code', {}, shortSha(point.commit?.sha ?? ''))),
-            h('span', { class: 'muted' }, ` · ${points.length}${capped ? '+' : ''} series · `,
-              h('span', { class: 'project' }, point.project))] : [
+          : list(changes, ({ point, points, capped, more }) => more ? moreAtCommit(point, points, more, capped) : [
             // By series: the case, metric and environment exactly (the change point's JVM label is not the
             // timeline's jvm parameter). Several series at one commit: the changes page at that commit lists them.
             // On a phone the name breaks after its dots and slashes, as on the alerts page: whole, it was wider
@@ -148,7 +173,8 @@ class HomePage extends UrlPage {
             h('span', { class: 'metric' }, ` · ${metricName(point)}`),
             h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
               ? 'better' : '' }, ` ${point.direction} ${amounts(points)}`.trimEnd()),
-            h('span', { class: 'muted' }, ` · ${point.status} · `, h('span', { class: 'project' }, point.project),
+            h('span', { class: 'muted' }, ' · ', h('span', { class: 'status', title: point.reason ?? '' },
+              statusText(point)), ' · ', h('span', { class: 'project' }, point.project),
               ` · ${point.environment?.hostClass ?? ''} · `,
               h('code', {}, shortSha(point.commit?.sha ?? '')), ` ${dateTime(point.commit?.time)}`)],
           'No change points yet.'),

@@ -5,7 +5,7 @@
 // alerts API is read as before, and after one 404 the page stops asking until it is reloaded.
 
 import { get, ApiError } from '../api.js';
-import { GREY_STATUSES } from '../change-points.js';
+import { GREY_STATUSES, statusText } from '../change-points.js';
 import { change, percent, shortSha } from '../format.js';
 import { OKABE_ITO } from '../palette.js';
 
@@ -98,7 +98,8 @@ export function markOfChangePoint(point) {
   const status = String(point.status ?? 'suspected');
   const triaged = point.alertStatus === 'invalid' || point.alertStatus === 'infra' ? point.alertStatus : null;
   const metric = point.metric && point.metric !== 'primary' ? `${point.metric} ` : '';
-  const word = triaged ? `${status}, triaged ${triaged}` : status;
+  const said = statusText(point);
+  const word = triaged ? `${said}, triaged ${triaged}` : said;
   const kind = String(point.direction ?? 'change');
   const style = status === 'dismissed' && kind === 'mode-change' ? 'mode' : status;
   return { sha: point.commit?.sha ?? null, time: point.commit?.time ?? null, kind, status, style, triaged,
@@ -107,7 +108,8 @@ export function markOfChangePoint(point) {
     alerted: point.alertGroup !== null && point.alertGroup !== undefined,
     label: `${metric}${kind} ${amount(point)} · ${word}`,
     // On a narrow chart: the allocation chart names its metric already, and "▼ +64 B/op" says the direction.
-    short: [`${kind} ${amount(point)} · ${status}`, `${kind} ${amount(point)}`, amount(point)] };
+    short: [`${kind} ${amount(point)} · ${said}`, `${kind} ${amount(point)} · ${status}`, `${kind} ${amount(point)}`,
+      amount(point)] };
 }
 
 function fromAlert(item) {

@@ -66,6 +66,48 @@ class BusyHostVerdictsTest extends InWebSession {
         assertThat(browser.errors()).isEmpty();
     }
 
+    /**
+     * The changes page at the throughput's halving, every metric: the throughput's "-55%" was nobody's verdict (the run
+     * was on a loaded host), yet it sat, as large as any, beside the allocation's judged +64 B/op. Rows not judged
+     * come after the judged ones, and their amount is marked as no verdict: in parentheses, muted, with the reason.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void changesPageWhenARowIsNotJudgedListsItBelowTheJudgedOnesAndMarksItsAmountAsNoVerdict() {
+        for (int width : new int[] { 1366, 390 }) {
+            try {
+                if (width == 390) {
+                    browser.phone(390, 844);
+                }
+                else {
+                    browser.size(1366, 960);
+                }
+                browser.open(server.url() + "/#/changes?project=" + PROJECT + "&commit=" + sha(2) + "&metric=all");
+                browser.await("window.perfwatch?.changes?.state === 'ready'");
+
+                List<String> verdicts = (List<String>) browser.script("""
+                        return [...document.querySelectorAll('#changes-table tbody tr')]
+                          .map((tr) => tr.querySelector('td.sig[data-column=previous]').dataset.verdict);""");
+                assertThat(verdicts).as("at %d px", width).contains("not-judged");
+                assertThat(verdicts.subList(verdicts.indexOf("not-judged"), verdicts.size()))
+                    .as("judged rows first: %s", verdicts).allMatch(v -> v.equals("not-judged") || v.equals("first"));
+                WebElement cell = browser.element("#changes-table td.sig.not-judged[data-column=previous]");
+                assertThat(cell.findElement(org.openqa.selenium.By.cssSelector(".not-verdict")).getText())
+                    .startsWith("(").endsWith(")").contains("%");
+                assertThat(cell.getText()).contains("not judged").contains("the reference workload took 45% longer");
+                assertThat(cell.getAttribute("title")).contains("the amount is no verdict");
+                var sideways = browser.sideways("#changes-table, #changes-table td");
+                assertThat(sideways.scrollWidth()).as("no sideways scrolling at %d px: %s", width, sideways.wider())
+                    .isLessThanOrEqualTo(sideways.width());
+                assertThat(browser.errors()).isEmpty();
+            }
+            finally {
+                browser.desktop();
+                browser.size(1280, 960);
+            }
+        }
+    }
+
     static String sha(int commit) {
         return UUID.nameUUIDFromBytes((PROJECT + commit).getBytes(StandardCharsets.UTF_8)).toString().replace("-", "")
                 + String.format("%08x", commit);

@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -302,6 +303,62 @@ class HomeTest extends InWebSession {
                 + "the ten others as one entry; the older commit still listed")
             .containsExactly("121:primary:2", "120:primary:1", "114:gc.churn:1",
                     "more 9 entries, 9 series at new", "1:primary:1");
+    }
+
+    /**
+     * "and N more at <sha>" linked to one environment's changes page (the first one's, by the changes page's default)
+     * while the lines it stands for were on several. It now links each environment's changes page, with how many
+     * series it holds there; the rest of a commit on one environment is one link to that environment's page.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void moreAtACommitWhenItsLinesSpanSeveralEnvironmentsLinksTheChangesPageOfEach() {
+        browser.open(server.url() + "/favicon.svg");
+        Object rendered = browser.executeAsync("""
+                browserDone(import('/js/home/page.js').then((home) => {
+                  const point = (id, env, hostClass) => ({ id, project: 'p', status: 'unconfirmed', metric: 'gc.count',
+                    direction: 'regression', environment: { id: env, hostClass, jvm: '17' },
+                    commit: { sha: 'abcdef1234', time: '2026-11-02T00:00:00Z' } });
+                  const render = (points) => {
+                    const box = document.createElement('li');
+                    box.append(...home.moreAtCommit(points[0], points, 2, false).filter(Boolean));
+                    return { text: box.textContent, links: [...box.querySelectorAll('a')].map((a) => a.getAttribute('href')) };
+                  };
+                  return [render([point(1, 11, '4-core'), point(2, 12, '8-core'), point(3, 12, '8-core')]),
+                    render([point(4, 11, '4-core'), point(5, 11, '4-core')])];
+                }));""");
+
+        List<Map<String, Object>> both = (List<Map<String, Object>>) rendered;
+        assertThat(both.get(0).get("text")).isEqualTo("and 2 more at abcdef12 · 3 series on 4-core (1) · 8-core (2) · p");
+        assertThat((List<String>) both.get(0).get("links")).hasSize(2)
+            .anySatisfy(link -> assertThat(link).contains("environment=11").contains("commit=abcdef1234"))
+            .anySatisfy(link -> assertThat(link).contains("environment=12").contains("metric=all"));
+        assertThat(both.get(1).get("text")).isEqualTo("and 2 more at abcdef12 · 2 series on 4-core · p");
+        assertThat((List<String>) both.get(1).get("links")).singleElement()
+            .satisfies(link -> assertThat(link).contains("environment=11"));
+    }
+
+    /**
+     * The change that brought an alerted regression's level back read "improvement −64 B/op · resolved", as if the
+     * improvement had been resolved. It says what it fixes, on the timeline, the changes page and the home page.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aFixWhenShownSaysWhichRegressionItFixes() {
+        browser.open(server.url() + "/favicon.svg");
+        List<String> said = (List<String>) browser.executeAsync("""
+                Promise.all([import('/js/change-points.js'), import('/js/timeline/annotations.js')])
+                  .then(([points, marks]) => {
+                    const fix = { status: 'resolved', direction: 'improvement', metric: 'gc.alloc.rate.norm',
+                      before: 64, after: 0.0003, unit: 'B/op', commit: { sha: 'f1x0000000' },
+                      fixes: { sha: 'c3114ba7e2' } };
+                    const regression = { ...fix, direction: 'regression', before: 0.0003, after: 64, fixes: null };
+                    browserDone([points.statusText(fix), marks.markOfChangePoint(fix).label,
+                      points.statusText(regression)]);
+                  });""");
+
+        assertThat(said).containsExactly("fixes the regression at c3114ba7",
+                "gc.alloc.rate.norm improvement -64 B/op · fixes the regression at c3114ba7", "resolved");
     }
 
     @Test
