@@ -20,13 +20,21 @@ final class RawHttp {
     private RawHttp() {
     }
 
+    /** The form Codespeed clients post, as far as the first bytes of its {@code json} field. */
+    static final String FORM = "application/x-www-form-urlencoded";
+
     /** A POST that announces 1,000 bytes of JSON and sends one: the server waits for the rest. */
     static Socket startedPost(int port, String path, String headers) throws IOException {
+        return startedPost(port, path, headers, "application/json", "{");
+    }
+
+    /** A POST that announces 1,000 bytes of the type and sends their first: the server waits for the rest. */
+    static Socket startedPost(int port, String path, String headers, String type, String first) throws IOException {
         Socket socket = new Socket("127.0.0.1", port);
         // Where the server never answers, a test fails on its read here instead of hanging.
         socket.setSoTimeout(20_000);
         socket.getOutputStream().write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\n" + headers
-                + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+                + "Content-Type: " + type + "\r\nContent-Length: 1000\r\n\r\n" + first)
             .getBytes(StandardCharsets.US_ASCII));
         socket.getOutputStream().flush();
         return socket;
@@ -34,10 +42,16 @@ final class RawHttp {
 
     /** A whole POST of {@code {}} (an empty run where the path is the upload), and the head of its answer. */
     static String post(int port, String path, String headers) throws IOException {
+        return post(port, path, headers, "application/json", "{}");
+    }
+
+    /** A whole POST of the body, and the head of its answer. */
+    static String post(int port, String path, String headers, String type, String body) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(20_000);
             socket.getOutputStream().write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\n" + headers
-                    + "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+                    + "Content-Type: " + type + "\r\nContent-Length: " + body.length()
+                    + "\r\nConnection: close\r\n\r\n" + body)
                 .getBytes(StandardCharsets.US_ASCII));
             return head(socket);
         }
