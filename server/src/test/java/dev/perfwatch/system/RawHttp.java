@@ -57,6 +57,24 @@ final class RawHttp {
         }
     }
 
+    /**
+     * Returns once an upload is refused for want of a slot: with a queue that waits ({@code write-queue-timeout} well
+     * above a request's time), only a slot held throughout makes it so. A slot freed a moment after its answer was
+     * sent, or an unfinished body that has not taken its slot yet, is waited for, not mistaken for a held one.
+     */
+    static void awaitSlotHeld(int port) throws IOException {
+        for (int probe = 0; probe < 1000; probe++) {
+            String answer = post(port, "/api/v1/runs", TOKEN);
+            if (answer.startsWith("HTTP/1.1 503")) {
+                return;
+            }
+            if (!answer.startsWith("HTTP/1.1 400")) {
+                throw new AssertionError("a probe was answered " + answer);
+            }
+        }
+        throw new AssertionError("the unfinished body never held the slot");
+    }
+
     /** The answer's status line and headers, one per line. */
     static String head(Socket socket) throws IOException {
         BufferedReader reader = new BufferedReader(
