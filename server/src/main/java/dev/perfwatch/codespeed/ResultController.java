@@ -19,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.perfwatch.security.Caller;
 import dev.perfwatch.security.Role;
+import dev.perfwatch.security.UploadSecretCheck;
 import dev.perfwatch.system.ForbiddenException;
 import dev.perfwatch.system.InvalidInputException;
 
@@ -79,8 +80,7 @@ class ResultController {
     }
 
     private String project(String secret) {
-        return secrets.project(secret).orElseThrow(() -> new ForbiddenException(
-                "This upload URL is not valid: its secret is unknown or was rotated (docs/codespeed.md)"));
+        return secrets.project(secret).orElseThrow(() -> new ForbiddenException(UploadSecretCheck.UNKNOWN));
     }
 
     /** @param project the only project the post may write to, or null for any */

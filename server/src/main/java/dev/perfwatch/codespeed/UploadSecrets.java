@@ -13,12 +13,14 @@ import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import dev.perfwatch.security.UploadSecretCheck;
+
 /**
  * Per-project upload secrets for Codespeed clients that cannot send credentials: the secret is a path segment of
  * the upload URL, so it is shown once, when made, and only its SHA-256 is stored (like API tokens).
  */
 @Repository
-class UploadSecrets {
+class UploadSecrets implements UploadSecretCheck {
 
     private static final SecureRandom random = new SecureRandom();
 
@@ -49,7 +51,8 @@ class UploadSecrets {
     }
 
     /** The project a secret uploads to. */
-    Optional<String> project(String secret) {
+    @Override
+    public Optional<String> project(String secret) {
         return jdbc.sql("select project from codespeed_upload_secret where secret_sha256 = :hash")
             .param("hash", sha256(secret))
             .query(String.class)

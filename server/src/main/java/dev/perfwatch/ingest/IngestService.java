@@ -30,6 +30,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.perfwatch.database.GenericPlans;
 import dev.perfwatch.system.ConflictException;
 import dev.perfwatch.system.HostClassNames;
 import dev.perfwatch.system.InvalidInputException;
@@ -54,6 +55,8 @@ public class IngestService {
 
     private final TransactionTemplate transaction;
 
+    private final GenericPlans genericPlans;
+
     private final ApplicationEventPublisher events;
 
     private final Counter runs;
@@ -77,8 +80,9 @@ public class IngestService {
     IngestService(JsonMapper json, Validator validator, RunStore store, ResultCopy results,
             SeriesVocabulary vocabulary, BranchIds branchIds, HostIds hostIds, CommitPlacement placement,
             TransactionTemplate transaction, ApplicationEventPublisher events, MeterRegistry meters,
-            HostClassNames hostClassNames) {
+            HostClassNames hostClassNames, GenericPlans genericPlans) {
         this.hostClassNames = hostClassNames;
+        this.genericPlans = genericPlans;
         this.vocabulary = vocabulary;
         this.branchIds = branchIds;
         this.hostIds = hostIds;
@@ -193,6 +197,7 @@ public class IngestService {
      * no run or result. Null when the run is stored already: its answer must not depend on this.
      */
     private Placed place(RunUpload upload) {
+        genericPlans.forThisTransaction();
         if (store.existingRun(upload.id()).isPresent()) {
             return null;
         }
@@ -226,6 +231,8 @@ public class IngestService {
     }
 
     private IngestReceipt write(RunUpload upload, List<JmhBenchmark> benchmarks, String fingerprint, Placed placed) {
+        // Every statement of a run's ingest has a fixed shape: planned once per connection, not at every run.
+        genericPlans.forThisTransaction();
         BranchIds.Ids ids = placed != null ? null : branchIds(upload);
         long project = placed != null ? placed.project() : ids.project();
         long branch = placed != null ? placed.branch() : ids.branch();

@@ -277,9 +277,12 @@ class RunStore {
                         where branch_id = :branch and position > parent.position) as next
                 from (select 1) as one
                 left join (
+                    -- the parent by its project and sha (the commit's unique key), then its place on the branch: by the
+                    -- branch alone, a generic plan (GenericPlans) reads every commit of the branch to find it
                     select bc.position
-                    from branch_commit bc join commit c on c.id = bc.commit_id
-                    where bc.branch_id = :branch and c.sha = cast(:sha as text)
+                    from commit c join branch_commit bc on bc.commit_id = c.id and bc.branch_id = :branch
+                    where c.project_id = (select b.project_id from branch b where b.id = :branch)
+                      and c.sha = cast(:sha as text)
                 ) as parent on true
                 """)
             .param("branch", branch)

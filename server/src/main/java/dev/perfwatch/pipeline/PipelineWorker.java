@@ -13,6 +13,8 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.perfwatch.database.GenericPlans;
+
 /**
  * Every server instance polls for work: runs to detect on, and confirmations whose round has ended. Each piece of
  * work is taken with FOR UPDATE SKIP LOCKED and done in the transaction that holds the lock, so two instances never
@@ -38,12 +40,15 @@ class PipelineWorker {
 
     private final TransactionTemplate transaction;
 
+    private final GenericPlans genericPlans;
+
     private final AtomicBoolean working = new AtomicBoolean();
 
     private final AtomicBoolean again = new AtomicBoolean();
 
     PipelineWorker(PipelineStore store, ConfirmationStore confirmationStore, RunAnalysis analysis, Confirmations confirmations,
-            PipelineProperties properties, TransactionTemplate transaction) {
+            PipelineProperties properties, TransactionTemplate transaction, GenericPlans genericPlans) {
+        this.genericPlans = genericPlans;
         this.store = store;
         this.confirmationStore = confirmationStore;
         this.analysis = analysis;
@@ -148,6 +153,8 @@ class PipelineWorker {
         AtomicReference<PipelineStore.Taken> taken = new AtomicReference<>();
         try {
             return transaction.execute(status -> {
+                // A detection's statements have fixed shapes: planned once per connection, not at every run.
+                genericPlans.forThisTransaction();
                 Optional<PipelineStore.Taken> task = store.takeTask(project);
                 task.ifPresent(row -> {
                     taken.set(row);

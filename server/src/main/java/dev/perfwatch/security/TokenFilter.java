@@ -6,6 +6,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import jakarta.servlet.FilterChain;
@@ -41,8 +42,8 @@ class TokenFilter extends OncePerRequestFilter {
 
     static final Set<String> SELF_AUTHENTICATED = Set.of("/api/v1/github/webhook");
 
-    /** Codespeed uploads with the project's upload secret in the path; the codespeed package checks the secret. */
-    static final Pattern CODESPEED_SECRET_UPLOAD = Pattern.compile("/codespeed/[^/]+/result/add(/json)?/?");
+    /** Codespeed uploads with the project's upload secret in the path, checked here and by the codespeed package. */
+    static final Pattern CODESPEED_SECRET_UPLOAD = Pattern.compile("/codespeed/([^/]+)/result/add(/json)?/?");
 
     /**
      * Data: our API, the Codespeed-compatible paths (Flink's report script reads /reports and /changes/ too), the
@@ -63,9 +64,12 @@ class TokenFilter extends OncePerRequestFilter {
 
     private final SecurityProperties properties;
 
-    TokenFilter(ApiTokens tokens, SecurityProperties properties) {
+    private final UploadSecretCheck uploadSecrets;
+
+    TokenFilter(ApiTokens tokens, SecurityProperties properties, UploadSecretCheck uploadSecrets) {
         this.tokens = tokens;
         this.properties = properties;
+        this.uploadSecrets = uploadSecrets;
     }
 
     @Override
@@ -81,8 +85,12 @@ class TokenFilter extends OncePerRequestFilter {
         if (selfAuthenticated(path.get(), request.getMethod())) {
             if (SELF_AUTHENTICATED.contains(path.get())) {
                 // The webhook's signature is checked once its body is read: it must not hold an uploader's write slot
-                // meanwhile. (A Codespeed upload URL's secret is checked before its form is read.)
+                // meanwhile.
                 request.setAttribute(WriteLimiter.UNPROVEN_SENDER, Boolean.TRUE);
+            }
+            else if (!uploadSecretKnown(path.get(), response)) {
+                // A Codespeed upload URL's secret is in its path: checked here, before the post takes a write slot.
+                return;
             }
             chain.doFilter(request, response);
             return;
@@ -99,10 +107,7 @@ class TokenFilter extends OncePerRequestFilter {
             caller = token.flatMap(tokens::verify);
         }
         catch (org.springframework.dao.DataAccessException ex) {
-            // The database is away or saturated: say so, as the controllers do, rather than fail with a 500.
-            response.setHeader(HttpHeaders.RETRY_AFTER, "5");
-            Problems.write(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "Service Unavailable",
-                    "the database is unavailable or saturated: retry after 5 s", null);
+            unavailable(response);
             return;
         }
         if (token.isPresent() && caller.isEmpty()) {
@@ -120,6 +125,25 @@ class TokenFilter extends OncePerRequestFilter {
     private static boolean selfAuthenticated(String path, String method) {
         return SELF_AUTHENTICATED.contains(path)
                 || ("POST".equals(method) && CODESPEED_SECRET_UPLOAD.matcher(path).matches());
+    }
+
+    /** Answers as the Codespeed controller does (403 in words) when the upload URL's secret is unknown. */
+    private boolean uploadSecretKnown(String path, HttpServletResponse response) throws IOException {
+        Matcher upload = CODESPEED_SECRET_UPLOAD.matcher(path);
+        boolean known;
+        try {
+            known = upload.matches() && uploadSecrets.project(upload.group(1)).isPresent();
+        }
+        catch (org.springframework.dao.DataAccessException ex) {
+            unavailable(response);
+            return false;
+        }
+        if (!known) {
+            response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+            response.setContentType("text/plain;charset=UTF-8");
+            response.getWriter().write(UploadSecretCheck.UNKNOWN);
+        }
+        return known;
     }
 
     private static Optional<String> token(HttpServletRequest request) {
@@ -142,6 +166,13 @@ class TokenFilter extends OncePerRequestFilter {
             }
         }
         return Optional.of("");
+    }
+
+    /** The database is away or saturated: say so, as the controllers do, rather than fail with a 500. */
+    private static void unavailable(HttpServletResponse response) throws IOException {
+        response.setHeader(HttpHeaders.RETRY_AFTER, "5");
+        Problems.write(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "Service Unavailable",
+                "the database is unavailable or saturated: retry after 5 s", null);
     }
 
     private static void unauthorized(HttpServletResponse response, String detail) throws IOException {

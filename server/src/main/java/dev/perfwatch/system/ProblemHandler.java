@@ -1,5 +1,6 @@
 package dev.perfwatch.system;
 
+import java.io.UncheckedIOException;
 import java.util.Comparator;
 import java.util.List;
 
@@ -71,6 +72,23 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> bodyTooSlow(BodyTooSlowException ex) {
         return ResponseEntity.status(HttpStatus.REQUEST_TIMEOUT).header(HttpHeaders.CONNECTION, "close")
             .body(problem(HttpStatus.REQUEST_TIMEOUT, "body", ex.getMessage()));
+    }
+
+    /**
+     * A form body refused while its fields were read (FormBody): too large or too slow as above; otherwise it could
+     * not be read at all (the client went away).
+     */
+    @ExceptionHandler(UncheckedIOException.class)
+    ResponseEntity<ProblemDetail> formUnread(UncheckedIOException ex) {
+        if (ex.getCause() instanceof BodyTooSlowException tooSlow) {
+            return bodyTooSlow(tooSlow);
+        }
+        if (ex.getCause() instanceof PayloadTooLargeException tooLarge) {
+            return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(payloadTooLarge(tooLarge));
+        }
+        return ResponseEntity.badRequest()
+            .header(HttpHeaders.CONNECTION, "close")
+            .body(problem(HttpStatus.BAD_REQUEST, "body", "the body could not be read: " + ex.getCause().getMessage()));
     }
 
     @ExceptionHandler(ConstraintViolationException.class)

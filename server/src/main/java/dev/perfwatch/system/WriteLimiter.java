@@ -1,6 +1,9 @@
 package dev.perfwatch.system;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +36,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Apache's mod_reqtimeout does), or it is answered 408 and its slot is free again. Six clients holding a valid token
  * and sending a byte every few seconds held every upload slot (and six request threads) for as long as they liked.
  * A body that stops altogether is ended by the server's read timeout (Tomcat's connection timeout).
+ *
+ * <p>A form body (Codespeed's posts) is read through the same paced stream when its first field is asked for
+ * ({@link FormBody}): the container read it by itself, unpaced, so a Codespeed client, or anyone posting a form to
+ * the webhook, held a slot as long as it liked.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 3)
@@ -112,6 +119,10 @@ public class WriteLimiter extends OncePerRequestFilter {
 
         private ServletInputStream stream;
 
+        private Map<String, String[]> form;
+
+        private RuntimeException formRefused;
+
         PacedRequest(HttpServletRequest request, long deadline, long minBytesPerSecond) {
             super(request);
             this.deadline = deadline;
@@ -124,6 +135,44 @@ public class WriteLimiter extends OncePerRequestFilter {
                 stream = new PacedStream(super.getInputStream(), getContentLengthLong(), deadline, minBytesPerSecond);
             }
             return stream;
+        }
+
+        /** A form's fields, read through the paced stream rather than by the container behind it (FormBody). */
+        @Override
+        public Map<String, String[]> getParameterMap() {
+            if (!FormBody.isForm(this)) {
+                return super.getParameterMap();
+            }
+            if (formRefused != null) {
+                throw formRefused;
+            }
+            if (form == null) {
+                try {
+                    form = FormBody.fields(this, super::getParameterMap);
+                }
+                catch (RuntimeException ex) {
+                    formRefused = ex;
+                    throw ex;
+                }
+            }
+            return form;
+        }
+
+        @Override
+        public String getParameter(String name) {
+            String[] values = getParameterMap().get(name);
+            return values == null || values.length == 0 ? null : values[0];
+        }
+
+        @Override
+        public String[] getParameterValues(String name) {
+            String[] values = getParameterMap().get(name);
+            return values == null ? null : values.clone();
+        }
+
+        @Override
+        public Enumeration<String> getParameterNames() {
+            return Collections.enumeration(getParameterMap().keySet());
         }
     }
 

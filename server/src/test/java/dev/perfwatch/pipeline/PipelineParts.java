@@ -6,6 +6,8 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.perfwatch.database.GenericPlans;
+
 /**
  * The detection pipeline's parts of a running server, to build workers that read recent points or analyse series
  * other than the server's own worker does (a second instance's cache, none, one thread), and what detection stored,
@@ -31,6 +33,8 @@ final class PipelineParts {
 
     private final TransactionTemplate transaction;
 
+    private final GenericPlans genericPlans;
+
     PipelineParts(ApplicationContext context) {
         jdbc = context.getBean(JdbcClient.class);
         store = context.getBean(PipelineStore.class);
@@ -41,6 +45,7 @@ final class PipelineParts {
         redetection = context.getBean(Redetection.class);
         properties = context.getBean(PipelineProperties.class);
         transaction = context.getBean(TransactionTemplate.class);
+        genericPlans = context.getBean(GenericPlans.class);
     }
 
     /** Recent points kept as an instance of its own keeps them. */
@@ -67,14 +72,16 @@ final class PipelineParts {
                 properties.alertAge(), properties.detectionThreads());
         RunAnalysis analysis = new RunAnalysis(store, suspectStore, on, confirmations, redetection, cachedPoints(),
                 new DetectionThreads(1));
-        return new PipelineWorker(store, confirmationStore, analysis, confirmations, on, transaction);
+        return new PipelineWorker(store, confirmationStore, analysis, confirmations, on, transaction,
+                genericPlans);
     }
 
     /** A worker on a store of the test's (one that counts its statements). */
     PipelineWorker worker(PipelineStore store, SeriesPoints reads, DetectionThreads threads) {
         RunAnalysis analysis = new RunAnalysis(store, suspectStore, properties, confirmations, redetection, reads,
                 threads);
-        return new PipelineWorker(store, confirmationStore, analysis, confirmations, properties, transaction);
+        return new PipelineWorker(store, confirmationStore, analysis, confirmations, properties, transaction,
+                genericPlans);
     }
 
     /** Per series of the project: its noise, minimal detectable change, note and the newest commit detected. */
