@@ -66,9 +66,16 @@ final class RecentPoints {
             return false;
         }
 
-        /** PostgreSQL's order of the statement: by position, then run id as unsigned bytes (uuid_cmp is memcmp). */
+        /**
+         * PostgreSQL's order of the statement: by position, score, then run id as unsigned bytes (uuid_cmp is
+         * memcmp).
+         */
         private static boolean before(PipelineStore.PointRow a, PipelineStore.PointRow b) {
             int order = a.position().compareTo(b.position());
+            if (order != 0) {
+                return order < 0;
+            }
+            order = Double.compare(a.score(), b.score());
             if (order != 0) {
                 return order < 0;
             }

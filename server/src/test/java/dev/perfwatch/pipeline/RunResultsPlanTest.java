@@ -137,6 +137,7 @@ class RunResultsPlanTest {
             String[] positions = own.stream().map(r -> Long.toString(r[1])).toArray(String[]::new);
             Boolean[] everyRun = own.stream().map(r -> false).toArray(Boolean[]::new);
             JsonNode points = plan(jdbc.sql("explain (format json) " + PipelineStore.RECENT_POINTS)
+                .param("run", run)
                 .param("series", series)
                 .param("positions", positions)
                 .param("everyRun", everyRun)
