@@ -229,6 +229,19 @@ class ChangeQueries {
                                       limit :trend) last) back
             """;
 
+    /**
+     * BY_BLOCKS' and BY_SUMS' first part: the results of the commit's own block before it, from the index, with their
+     * count, mean and squared deviations.
+     */
+    private static final String EDGE = """
+            cross join lateral (select count(*) as n, avg(e.score) as mean, var_pop(e.score) * count(*) as m2
+                                from (select r.score from result r
+                                      where r.series_id = s.id and r.position < here.position
+                                        and r.position >= :edge * %1$d
+                                      order by r.position desc
+                                      limit :trend) e) edge
+            """;
+
     static final String BY_BLOCKS_COLUMNS = """
             edge.n as edge_n, edge.mean as edge_mean, edge.m2 as edge_m2,
             whole.n as whole_n, whole.mean as whole_mean, whole.m2 as whole_m2,
@@ -245,13 +258,7 @@ class ChangeQueries {
      * read: every row holds a result, so the last one read never fits. Within whole, the blocks combine around the
      * newest one's mean (c), so that no sum of squares of the scores themselves loses the spread to rounding.
      */
-    static final String BY_BLOCKS = """
-            cross join lateral (select count(*) as n, avg(e.score) as mean, var_pop(e.score) * count(*) as m2
-                                from (select r.score from result r
-                                      where r.series_id = s.id and r.position < here.position
-                                        and r.position >= :edge * %1$d
-                                      order by r.position desc
-                                      limit :trend) e) edge
+    static final String BY_BLOCKS = (EDGE + """
             cross join lateral (select sum(w.count) as n, min(w.block) as low,
                                        min(w.c) + sum(w.count * (w.mean - w.c)) / sum(w.count) as mean,
                                        sum(w.m2 + w.count * (w.mean - w.c) ^ 2)
@@ -269,7 +276,7 @@ class ChangeQueries {
                                       where r.series_id = s.id and r.position < coalesce(whole.low, :edge) * %1$d
                                       order by r.position desc
                                       limit :trend - edge.n - coalesce(whole.n, 0)) x) rest
-            """.formatted(ResultBlocks.SIZE);
+            """).formatted(ResultBlocks.SIZE);
 
     static final String BY_SUMS_COLUMNS = """
             edge.n as edge_n, edge.mean as edge_mean, edge.m2 as edge_m2,
@@ -287,13 +294,7 @@ class ChangeQueries {
      * seconds, or a result that arrived below folded blocks), so the through columns do not count it: that series is
      * read again by blocks ({@link #sums}).
      */
-    static final String BY_SUMS = """
-            cross join lateral (select count(*) as n, avg(e.score) as mean, var_pop(e.score) * count(*) as m2
-                                from (select r.score from result r
-                                      where r.series_id = s.id and r.position < here.position
-                                        and r.position >= :edge * %1$d
-                                      order by r.position desc
-                                      limit :trend) e) edge
+    static final String BY_SUMS = (EDGE + """
             left join lateral (select k.through_count, k.through_mean, k.through_m2,
                                       exists (select 1 from result_block n
                                               where n.series_id = s.id and n.block < :edge
@@ -315,7 +316,7 @@ class ChangeQueries {
                                      order by r.position desc
                                      limit low.through_count - upper.through_count + (:trend - edge.n)) x) rest
                       on true
-            """.formatted(ResultBlocks.SIZE);
+            """).formatted(ResultBlocks.SIZE);
 
     /** BY_BLOCKS for the given series alone, their results before the commit's position. */
     static final String BLOCKS_OF_SERIES = """
