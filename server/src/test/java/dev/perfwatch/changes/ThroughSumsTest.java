@@ -59,7 +59,7 @@ class ThroughSumsTest {
         for (int position : new int[] { 40, 257, 300, 301, 330, 400, 512, 555, 600 }) {
             for (int trend : new int[] { 257, 300, 333, 1000 }) {
                 Map<Long, Trend> sums = sums(p.branch, position, trend);
-                Map<Long, Object[]> expected = reference(p.branch, position, trend);
+                Map<Long, Object[]> expected = TrendReference.of(jdbc, p.branch, position, trend);
                 for (ChangeQueries.Measured m : queries.measured(p.branch, p.environment, p.at(position), "primary",
                         trend)) {
                     String what = "series " + m.series() + " at " + position + ", trend " + trend;
@@ -166,7 +166,7 @@ class ThroughSumsTest {
     }
 
     private void check(Project p, int position, int trend, boolean behind) {
-        Map<Long, Object[]> expected = reference(p.branch, position, trend);
+        Map<Long, Object[]> expected = TrendReference.of(jdbc, p.branch, position, trend);
         for (ChangeQueries.Measured m : queries.measured(p.branch, p.environment, p.at(position), "primary", trend)) {
             same("series " + m.series(), m.trendPoints(), m.trendMean(), m.trendSpread(), expected.get(m.series()));
         }
@@ -214,27 +214,6 @@ class ThroughSumsTest {
                         rs.getBoolean("behind"), ChangeQueries.sums(rs)));
             });
         return sums;
-    }
-
-    /** The trend as the changes view read it before V19: count(*), avg(), stddev_samp() of the results, by series. */
-    private Map<Long, Object[]> reference(long branch, int position, int trend) {
-        Map<Long, Object[]> trends = new HashMap<>();
-        jdbc.sql("""
-                select s.id, back.points, back.mean, back.spread
-                from series s
-                cross join lateral (select count(*) as points, avg(last.score) as mean,
-                                           stddev_samp(last.score) as spread
-                                    from (select r.score from result r
-                                          where r.series_id = s.id and r.position < :position
-                                          order by r.position desc
-                                          limit :trend) last) back
-                where s.branch_id = :branch
-                """).param("branch", branch).param("position", position).param("trend", trend)
-            .query(rs -> {
-                trends.put(rs.getLong(1), new Object[] { rs.getLong(2), (Double) rs.getObject(3),
-                        (Double) rs.getObject(4) });
-            });
-        return trends;
     }
 
     private void foldAll() {

@@ -73,7 +73,7 @@ class TrendTest {
             int[] trends = i % 10 == 0 || midpoint ? new int[] { 1, 33, 128, 129, 256, 257, 260, 270, 289, 1000 }
                     : i % 2 == 0 ? new int[] { 129, 257 } : new int[0];
             for (int trend : trends) {
-                java.util.Map<Long, Object[]> expected = reference(branch, commit.position(), trend);
+                java.util.Map<Long, Object[]> expected = TrendReference.of(jdbc, branch, commit.position(), trend);
                 for (ChangeQueries.Measured m : queries.measured(branch, environment, commit, "primary", trend)) {
                     Object[] before = expected.get(m.series());
                     assertThat(m.trendPoints()).as("points before %s, trend %d", commit.position(), trend)
@@ -156,27 +156,6 @@ class TrendTest {
             assertThat(Math.abs(actual - expected)).as(what + ": " + actual + " against " + expected)
                 .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(expected)));
         }
-    }
-
-    /** The trend of every series of the branch as the changes view read it before V19, by series. */
-    private java.util.Map<Long, Object[]> reference(long branch, BigDecimal position, int trend) {
-        java.util.Map<Long, Object[]> trends = new java.util.HashMap<>();
-        jdbc.sql("""
-                select s.id, back.points, back.mean, back.spread
-                from series s
-                cross join lateral (select count(*) as points, avg(last.score) as mean,
-                                           stddev_samp(last.score) as spread
-                                    from (select r.score from result r
-                                          where r.series_id = s.id and r.position < :position
-                                          order by r.position desc
-                                          limit :trend) last) back
-                where s.branch_id = :branch
-                """).param("branch", branch).param("position", position).param("trend", trend)
-            .query(rs -> {
-                trends.put(rs.getLong(1), new Object[] { rs.getLong(2), (Double) rs.getObject(3),
-                        (Double) rs.getObject(4) });
-            });
-        return trends;
     }
 
     private static boolean loaded;
