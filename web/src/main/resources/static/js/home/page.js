@@ -9,8 +9,8 @@ import { amount, metricName, statusText } from '../change-points.js';
 import { href } from '../router.js';
 import { UrlPage } from '../page-kit.js';
 import {
-  groupState, judgingLine, lastJob, newestChanges, noAlerts, offlineSince, openGroups, queues, recentGroups,
-  requestsInFlight, runnerHealth,
+  absoluteChange, groupState, judgingLine, lastJob, newestChanges, noAlerts, offlineSince, openGroups, queues,
+  recentGroups, relativeChange, requestsInFlight, runnerHealth,
 } from './summary.js';
 
 const REFRESH_MS = 30000;
@@ -53,9 +53,8 @@ function card(id, title, count, body, more, counted = '') {
  * (from none, where every relative change is whole, the change in the unit orders them).
  */
 function amounts(points) {
-  const relative = (p) => Math.abs(p.after - p.before) / Math.max(Math.abs(p.before), Math.abs(p.after)) || 0;
-  const absolute = (p) => Math.abs(p.after - p.before) || 0;
-  const sorted = [...points].sort((a, b) => relative(a) - relative(b) || absolute(a) - absolute(b));
+  const sorted = [...points].sort((a, b) => relativeChange(a) - relativeChange(b)
+    || absoluteChange(a) - absoluteChange(b));
   const [least, most] = [amount(sorted[0]), amount(sorted[sorted.length - 1])];
   return least === most ? least : `${least} to ${most}`;
 }
@@ -157,7 +156,8 @@ class HomePage extends UrlPage {
       'open'),
       card('home-change-points', 'Newest change points', changePoints === null ? null : changePoints.length,
         [changes === null ? h('p', { class: 'muted' }, 'This server does not list change points.')
-          : list(changes, ({ point, points, capped, more }) => more ? moreAtCommit(point, points, more, capped) : [
+          : list(changes, ({ point, points, capped, more, lead }) => more
+            ? moreAtCommit(point, points, more, capped) : [
             // By series: the case, metric and environment exactly (the change point's JVM label is not the
             // timeline's jvm parameter). Several series at one commit: the changes page at that commit lists them.
             // On a phone the name breaks after its dots and slashes, as on the alerts page: whole, it was wider
@@ -168,8 +168,9 @@ class HomePage extends UrlPage {
               : h('a', { class: 'series-count', href: href('changes', { project: point.project,
                 commit: point.commit?.sha, environment: point.environment?.id, metric: point.metric === 'primary'
                   ? null : point.metric === 'gc.alloc.rate.norm' ? point.metric : 'all' }) },
-              `${points.length}${capped ? '+' : ''} series: `, breakable(benchmarkName(point.benchmark)),
-              ` ${point.case ?? ''}, …`),
+              // named by the one that moved most, the amounts' upper end
+              `${points.length}${capped ? '+' : ''} series: `, breakable(benchmarkName(lead.benchmark)),
+              ` ${lead.case ?? ''}, …`),
             h('span', { class: 'metric' }, ` · ${metricName(point)}`),
             h('span', { class: point.direction === 'regression' ? 'worse' : point.direction === 'improvement'
               ? 'better' : '' }, ` ${point.direction} ${amounts(points)}`.trimEnd()),

@@ -252,6 +252,30 @@ class HomeTest extends InWebSession {
     }
 
     /**
+     * Lettuce's imported history: 21 series regressed at d3848d15 (its benchmarks moved to another Redis), from a
+     * +0.8% drift to a +100% step. The entry was named by the first the API gave, the drift, as if it were the news.
+     * It is named by the one that moved most now, the upper end of its amounts.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void newestChangesWhenSeveralSeriesAreOneEntryNameItByTheOneThatMovedMost() {
+        browser.open(server.url() + "/favicon.svg");
+        Object listed = browser.executeAsync("""
+                browserDone(import('/js/home/summary.js').then((home) => {
+                  const point = (id, before, after) => ({ id, project: 'lettuce', status: 'historical',
+                    metric: 'primary', direction: 'regression', environment: { hostClass: 'ci' },
+                    commit: { sha: 'd3848d15', time: '2025-02-17T00:00:00Z' }, before, after });
+                  const answer = [point(1, 1000, 1008), point(2, 73222, 146580), point(3, 500, 800),
+                    point(4, 60000, 61000)];
+                  return home.newestChanges([answer], 10, 50)
+                    .map((change) => `${change.points.length} named by ${change.lead.id}`);
+                }));""");
+
+        assertThat((List<String>) listed).as("+100% is the most of +0.8%, +100%, +60% and +1.7%")
+            .containsExactly("4 named by 2");
+    }
+
+    /**
      * A new project's first nights: no change point can be found yet, and the card read "No change points yet." as it
      * does for a history where nothing moved. It now says how far detection has come with each such project.
      */
