@@ -120,11 +120,7 @@ class ResultAddTest {
 
     @Test
     void addJsonWhenALaterRevisionCannotBeStoredStoresNoneOfThePost() {
-        List<Map<String, Object>> data = List.of(
-                CodespeedClient.codespeedSample("atomic-groups", "atomicGroupsFloat", "Dual Core"),
-                CodespeedClient.codespeedSample("atomic-groups", "atomicGroupsFloat", "Dual Core"));
-        data.get(1).put("commitid", "24");
-        data.get(1).put("branch", "b".repeat(300));
+        List<Map<String, Object>> data = laterRevisionUnstorable("atomic-groups", "atomicGroupsFloat", "Dual Core");
 
         Api.Response response = codespeed().postJson(json(data));
 
@@ -141,11 +137,7 @@ class ResultAddTest {
      */
     @Test
     void addJsonAfterAPostRolledBackMakesItsVocabularyAgainAndKeepsItOnceCommitted() {
-        List<Map<String, Object>> data = List.of(
-                CodespeedClient.codespeedSample("rolled-back", "rolledBackFloat", "Rolled Core"),
-                CodespeedClient.codespeedSample("rolled-back", "rolledBackFloat", "Rolled Core"));
-        data.get(1).put("commitid", "24");
-        data.get(1).put("branch", "b".repeat(300));
+        List<Map<String, Object>> data = laterRevisionUnstorable("rolled-back", "rolledBackFloat", "Rolled Core");
         assertThat(codespeed().postJson(json(data)).status()).isEqualTo(400);
         assertThat(store.ids().environments).doesNotContainKey("Rolled Core");
         assertThat(store.ids().benchmarks).doesNotContainKey("rolledBackFloat");
@@ -383,5 +375,15 @@ class ResultAddTest {
                 select count(*) from result r join run on run.id = r.run_id join project p on p.id = run.project_id
                 where p.name = :project
                 """).param("project", project).query(Long.class).single();
+    }
+
+    /** Two results of a project, the second of revision 24 on a branch name too long to store (300 characters). */
+    private static List<Map<String, Object>> laterRevisionUnstorable(String project, String benchmark,
+            String environment) {
+        List<Map<String, Object>> data = List.of(CodespeedClient.codespeedSample(project, benchmark, environment),
+                CodespeedClient.codespeedSample(project, benchmark, environment));
+        data.get(1).put("commitid", "24");
+        data.get(1).put("branch", "b".repeat(300));
+        return data;
     }
 }
